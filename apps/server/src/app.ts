@@ -1,0 +1,62 @@
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { registerErrorHandler, sendError } from './http/errors.ts';
+import { serveWebApp } from './web/serve-web-app.ts';
+
+export const API_PREFIX = '/stats';
+
+const API_PATH = /^\/(stats|hub)(\/|$|\?)/i;
+
+/**
+ * Builds the whole server (API, web app, later the hub and collector) without listening, so tests can
+ * drive it with `inject`. Closing the app closes the database it opened.
+ */
+export async function buildApp(
+  config: AppConfig,
+  /** A database opened by the caller (tests), which then also closes it. */
+  options: { database?: Database } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  let database = options.database;
+  if (!database) {
+    const owned = await openDatabase(config.databasePath);
+    app.addHook('onClose', () => owned.close());
+    database = owned;
+  }
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(healthRoutes, { prefix: API_PREFIX, database });
+
+  const renderPage = await serveWebApp(app, config.webDistPath, config.publicUrl);
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (renderPage && isPageRequest && !API_PATH.test(request.url)) {
+      const page = renderPage(request.url);
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
+    }
+    return sendError(reply, 404, {
+      error: 'not_found',
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.databasePath).toBe('./data/frontline.db');
+    expect(config.logLevel).toBe('info');
+    expect(config.env).toBe('development');
+  });
+
+  it('reads and converts the variables it knows', () => {
+    const config = loadConfig({
+      PORT: '9001',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: '/tmp/x.db',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://frontline.example/',
+    });
+    expect(config).toMatchObject({
+      port: 9001,
+      host: '127.0.0.1',
+      databasePath: '/tmp/x.db',
+      logLevel: 'warn',
+      publicUrl: 'https://frontline.example',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+  });
+
+  it('stops with a readable list of every problem, naming each variable and its value', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const problems = (thrown as ConfigError).problems;
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^PORT: .*\(got "eighty"\)$/);
+    expect(problems[1]).toMatch(/^LOG_LEVEL: .*\(got "loud"\)$/);
+    expect((thrown as ConfigError).message).toContain('Invalid configuration:\n  - PORT');
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+  });
+});

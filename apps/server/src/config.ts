@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read once from the environment at start-up. A wrong value stops start-up
+ * with a readable list of problems (see docs/configuration.md, which lists each variable).
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default('./data/frontline.db'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST_PATH: z.string().min(1).optional(),
+  PUBLIC_URL: z.url().optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** A file path, or `:memory:` for a database that lives only as long as the process. */
+  databasePath: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Folder of the built web app; the server answers only the API when it has no index.html. */
+  webDistPath: string;
+  /** Public origin of the site, used for absolute links in social-sharing tags. */
+  publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const DEFAULT_WEB_DIST_PATH = new URL('../../web/dist', import.meta.url).pathname;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable (`PORT=`) means "not set", as most shells and .env files intend it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databasePath: values.DATABASE_PATH,
+    logLevel: values.LOG_LEVEL,
+    webDistPath: values.WEB_DIST_PATH ?? DEFAULT_WEB_DIST_PATH,
+    publicUrl: values.PUBLIC_URL?.replace(/\/$/, ''),
+  };
+}

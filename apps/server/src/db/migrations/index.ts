@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { appMeta } from './0001-app-meta.ts';
+
+/**
+ * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
+ * never edited, because databases in the field have already run it.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-app-meta': appMeta,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};

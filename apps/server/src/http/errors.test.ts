@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from '../test/test-app.ts';
+
+describe('one error format for every failure', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    // A route like the ones later features add, to drive the shared validation and error handling.
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/stats/test/items',
+      {
+        schema: {
+          querystring: z.object({
+            page: z.coerce.number().int().positive(),
+            pageSize: z.enum(['10', '20']).optional(),
+          }),
+          body: z.object({ name: z.string().min(1) }),
+        },
+      },
+      (request) => ({ page: request.query.page, name: request.body.name }),
+    );
+    app.get('/stats/test/crash', () => {
+      throw new Error('secret internal detail');
+    });
+  });
+
+  afterAll(() => app.close());
+
+  it('passes valid input through', async () => {
+    const response = await app.inject({ method: 'POST', url: '/stats/test/items?page=2', payload: { name: 'Wake' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ page: 2, name: 'Wake' });
+  });
+
+  it('answers a bad query parameter with 400, naming the parameter and the reason', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/stats/test/items?page=-1&pageSize=15',
+      payload: { name: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: string; message: string; details: { parameter: string; problem: string }[] }>();
+    expect(body.error).toBe('bad_request');
+    expect(body.message).toMatch(/^Invalid query parameter: page .*; pageSize /);
+    expect(body.details.map((detail) => detail.parameter)).toEqual(['page', 'pageSize']);
+    expect(body.details[0]?.problem).toMatch(/>0|positive|greater/i);
+  });
+
+  it('answers a bad body with 400 naming the field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/stats/test/items?page=1', payload: { name: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request', details: [{ parameter: 'name' }] });
+  });
+
+  it('answers malformed JSON with 400 in the same format', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/stats/test/items?page=1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request' });
+    expect(typeof response.json<{ message: string }>().message).toBe('string');
+  });
+
+  it('answers an unknown /stats path with 404 JSON', async () => {
+    const response = await app.inject('/stats/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'No such endpoint: GET /stats/does-not-exist' });
+  });
+
+  it('matches API paths whatever their letter case', async () => {
+    const response = await app.inject('/STATS/Health');
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers its own faults with 500 without leaking internals', async () => {
+    const response = await app.inject('/stats/test/crash');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: 'internal_error',
+      message: 'Something went wrong on our side. Please try again later.',
+    });
+    expect(response.body).not.toContain('secret');
+  });
+});

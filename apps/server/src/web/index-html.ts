@@ -1,0 +1,42 @@
+import { describePage, pageMetaTags, type MetaTag } from '@frontline/contract';
+
+/**
+ * Writes a page's title, description and social-sharing tags into the built index.html, so that
+ * crawlers and link previews (which do not run JavaScript) see the same metadata the browser shows.
+ */
+
+export const META_PLACEHOLDER = '<!--page-meta-->';
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function renderMetaTag(tag: MetaTag): string {
+  return `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" />`;
+}
+
+/** Returns a renderer for one template; the template is split once so each request is a cheap join. */
+export function createIndexRenderer(template: string, publicUrl?: string): (url: string) => RenderedPage {
+  if (!template.includes(META_PLACEHOLDER) || !/<title>[^<]*<\/title>/.test(template)) {
+    throw new Error(`index.html must contain a <title> element and the ${META_PLACEHOLDER} placeholder`);
+  }
+  const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
+  const [head, tail] = withoutTitle.split(META_PLACEHOLDER) as [string, string];
+  return (url) => {
+    const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+    const meta = describePage(pathname);
+    const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
+    const html = `${head}<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}${tail}`;
+    return { status: meta.found ? 200 : 404, html };
+  };
+}

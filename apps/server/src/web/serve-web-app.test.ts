@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+
+const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" /><title>Frontline</title>
+    <!--page-meta-->
+    <script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+
+describe('serving the web app', () => {
+  let distPath: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    distPath = mkdtempSync(join(tmpdir(), 'frontline-dist-'));
+    mkdirSync(join(distPath, 'assets'));
+    writeFileSync(join(distPath, 'index.html'), TEMPLATE);
+    const script = 'console.log("frontline");'.repeat(100);
+    writeFileSync(join(distPath, 'assets', 'index-abc123.js'), script);
+    writeFileSync(join(distPath, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    writeFileSync(join(distPath, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await createTestApp({ WEB_DIST_PATH: distPath, PUBLIC_URL: 'https://frontline.example' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(distPath, { recursive: true, force: true });
+  });
+
+  it("injects the route's title, description and sharing tags into index.html", async () => {
+    const response = await app.inject('/servers/bf1942');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toContain('<title>Battlefield 1942 servers | Frontline</title>');
+    expect(html).toContain('<meta property="og:title" content="Battlefield 1942 servers | Frontline" />');
+    expect(html).toContain('<meta name="twitter:title" content="Battlefield 1942 servers | Frontline" />');
+    expect(html).toMatch(/<meta name="description" content="Live Battlefield 1942 servers[^"]*" \/>/);
+    expect(html).toContain('<meta property="og:url" content="https://frontline.example/servers/bf1942" />');
+    expect(html).not.toContain('<!--page-meta-->');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('puts the decoded name from the path into the title, escaped for HTML', async () => {
+    const name = '<b>"Sgt. Ö" & co</b>';
+    const response = await app.inject(`/players/${encodeURIComponent(name)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>&lt;b&gt;&quot;Sgt. Ö&quot; &amp; co&lt;/b&gt; | Frontline</title>');
+    expect(response.body).not.toContain('<b>"Sgt');
+  });
+
+  it('answers an unknown page with the not-found page and status 404', async () => {
+    const response = await app.inject('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>Page not found | Frontline</title>');
+  });
+
+  it('never serves the raw template', async () => {
+    const response = await app.inject('/index.html');
+    expect(response.body).not.toContain('<!--page-meta-->');
+  });
+
+  it('serves hashed assets with a year-long immutable cache, precompressed when the client accepts it', async () => {
+    const plain = await app.inject('/assets/index-abc123.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const compressed = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+  });
+
+  it('caches files with unhashed names for an hour only', async () => {
+    const response = await app.inject('/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers unknown API paths with JSON, never the web page', async () => {
+    for (const url of ['/stats/nope', '/stats/Players/unknown?x=1', '/hub/whatever']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'not_found', message: `No such endpoint: GET ${url.split('?')[0]}` });
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { createIndexRenderer, type RenderedPage } from './index-html.ts';
+
+/**
+ * Serves the built single-page app: hashed assets with long-lived caching, and index.html (with the
+ * route's metadata) for every other page path. Returns the page renderer, or undefined when the web app
+ * has not been built, in which case the server answers only the API.
+ */
+export async function serveWebApp(
+  app: FastifyInstance,
+  distPath: string,
+  publicUrl: string | undefined,
+): Promise<((url: string) => RenderedPage) | undefined> {
+  const indexPath = join(distPath, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn({ distPath }, 'web app not built (npm run build): serving the API only');
+    return undefined;
+  }
+  const renderPage = createIndexRenderer(readFileSync(indexPath, 'utf8'), publicUrl);
+  await app.register(fastifyStatic, {
+    root: distPath,
+    // Only files that exist get routes; every other path falls through to the page renderer.
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // The raw template has no page metadata yet; pages are always rendered.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (response, filePath) => {
+      const hashed = filePath.startsWith(join(distPath, 'assets'));
+      response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  return renderPage;
+}

@@ -1,0 +1,57 @@
+import { describePage } from '@frontline/contract';
+import { Suspense, useEffect } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { SideRail } from '../components/layout/side-rail.tsx';
+import { SiteFooter } from '../components/layout/site-footer.tsx';
+import { SiteHeader } from '../components/layout/site-header.tsx';
+import { useSignedIn } from '../features/auth/use-signed-in.ts';
+import { applyPageMeta } from '../lib/page-meta.ts';
+import { watchThemeSources } from '../lib/theme.ts';
+import { visibleNavEntries } from './navigation.ts';
+
+/** The frame of every page: navigation, header, the page itself, footer. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const entries = visibleNavEntries(useSignedIn());
+
+  useEffect(() => watchThemeSources(), []);
+
+  // Every navigation updates the title and the sharing tags (pages with data may refine them later) and,
+  // as a multi-page site would, starts a newly opened page at its top (Back and Forward keep the
+  // browser's own scroll restoration).
+  useEffect(() => {
+    applyPageMeta(describePage(pathname));
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-ink"
+      >
+        Skip to content
+      </a>
+      <SideRail entries={entries} />
+      <div className="flex min-h-dvh flex-col md:pl-20">
+        <SiteHeader entries={entries} />
+        <main id="main" className="mx-auto w-full max-w-[1440px] flex-1 px-4 py-6 md:px-8 md:py-8">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </div>
+    </div>
+  );
+}
+
+/** Shown while a page's code arrives: a thin bar, so a fast load does not flash a spinner. */
+function PageLoading() {
+  return (
+    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+      <div className="h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite] bg-accent" />
+    </div>
+  );
+}

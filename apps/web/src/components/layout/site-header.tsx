@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { NavEntry } from '../../app/navigation.ts';
+import { BrandMark } from '../icons.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { TopBarNav } from './top-bar-nav.tsx';
+
+/** Product name, theme switch and the login button's slot; on small screens also the navigation bar. */
+export function SiteHeader({ entries, loginSlot }: { entries: readonly NavEntry[]; loginSlot?: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
+      <div className="flex h-14 items-center gap-3 px-4 md:px-8">
+        <Link to="/landing" className="flex items-center gap-2.5 rounded-md" aria-label="Frontline home">
+          <BrandMark width={30} height={30} className="md:hidden" />
+          <span className="font-display text-xl leading-none font-bold tracking-[0.18em] text-ink uppercase">
+            Front<span className="text-accent">line</span>
+          </span>
+        </Link>
+        <span className="hidden border-l border-line pl-3 text-xs tracking-wider text-faint uppercase sm:inline">
+          BF1942 · FH2 · Vietnam
+        </span>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          <div data-testid="login-slot" className="contents">
+            {loginSlot}
+          </div>
+        </div>
+      </div>
+      <TopBarNav entries={entries} />
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths.ts';
+
+describe('paths (spec: "Player and server names in paths are URL-encoded")', () => {
+  it.each(['Sgt Pepper', 'AC/DC', '#1', '100%', 'Who?', 'Ölgötz', '日本'])('encodes %s as one path segment', (name) => {
+    const path = paths.player(name);
+    const segment = path.slice('/players/'.length);
+    expect(segment).not.toContain('/');
+    expect(decodeURIComponent(segment)).toBe(name);
+  });
+
+  it('builds server sub-pages and the comparison link', () => {
+    expect(paths.serverRankings('A/B')).toBe('/servers/A%2FB/rankings');
+    expect(paths.serverSessions('x y')).toBe('/servers/x%20y/sessions');
+    expect(paths.compare('a b', 'c&d')).toBe('/players/compare?player1=a+b&player2=c%26d');
+    expect(paths.compare()).toBe('/players/compare');
+  });
+
+  it('joins highlighted players of a round report with commas', () => {
+    expect(paths.roundReport('r1', ['a', 'b c'])).toBe('/rounds/r1/report?players=a%2Cb%20c');
+    expect(paths.roundReport('r1')).toBe('/rounds/r1/report');
+  });
+});

@@ -1,0 +1,159 @@
+import type { ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BackButton } from '../components/back-button.tsx';
+import { ComingSoon } from '../components/coming-soon.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { paths } from '../lib/paths.ts';
+
+/**
+ * Routes whose screens later issues build. Each already answers at its real address, with its real title
+ * and the name from its path, and says plainly what will appear; each is replaced by its feature's page.
+ */
+
+function UpcomingScreen(props: {
+  eyebrow: string;
+  title: string;
+  fallback: string;
+  what: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader eyebrow={props.eyebrow} title={props.title} back={<BackButton fallback={props.fallback} />} />
+      <ComingSoon title={`${props.eyebrow} is on its way`}>
+        <p>{props.what}</p>
+        {props.children}
+      </ComingSoon>
+    </>
+  );
+}
+
+function useNameParam(name: 'serverName' | 'playerName' | 'roundId'): string {
+  return useParams()[name] ?? '';
+}
+
+export function ServerProfilePage() {
+  const serverName = useNameParam('serverName');
+  return (
+    <UpcomingScreen
+      eyebrow="Server profile"
+      title={serverName}
+      fallback="/servers"
+      what="Live players, recent rounds, leaderboards and activity of this server."
+    >
+      <p className="mt-3 flex justify-center gap-4">
+        <Link className="text-accent hover:underline" to={paths.serverRankings(serverName)}>
+          Rankings
+        </Link>
+        <Link className="text-accent hover:underline" to={paths.serverSessions(serverName)}>
+          Sessions
+        </Link>
+      </p>
+    </UpcomingScreen>
+  );
+}
+
+export function ServerRankingsPage() {
+  const serverName = useNameParam('serverName');
+  return (
+    <UpcomingScreen
+      eyebrow="Leaderboard"
+      title={serverName}
+      fallback={paths.server(serverName)}
+      what="The server's players ranked by score, kills, K/D and play time."
+    />
+  );
+}
+
+export function ServerSessionsPage() {
+  const serverName = useNameParam('serverName');
+  const [query] = useSearchParams();
+  const mapName = query.get('mapName');
+  const title = mapName ? `${serverName} - ${mapName} Sessions` : `${serverName} Player Sessions`;
+  return (
+    <UpcomingScreen
+      eyebrow="Sessions"
+      title={title}
+      fallback={paths.server(serverName)}
+      what="Rounds on this server, grouped by map, with each round's leaderboard."
+    />
+  );
+}
+
+export function PlayersPage() {
+  return (
+    <UpcomingScreen
+      eyebrow="Players"
+      title="Find Players"
+      fallback="/"
+      what="Search every player seen on the three games and see who is online right now."
+    />
+  );
+}
+
+export function ComparePage() {
+  const [query] = useSearchParams();
+  const names = [query.get('player1'), query.get('player2')].filter(Boolean).join(' vs ');
+  return (
+    <UpcomingScreen
+      eyebrow="Compare"
+      title={names || 'Compare players'}
+      fallback={paths.players()}
+      what="Two players side by side: K/D, kill rate, maps, online hours and head-to-head rounds."
+    />
+  );
+}
+
+export function PlayerProfilePage() {
+  const playerName = useNameParam('playerName');
+  return (
+    <UpcomingScreen
+      eyebrow="Player profile"
+      title={playerName}
+      fallback={paths.players()}
+      what="Totals, recent battles, best scores, favourite servers and rankings of this player."
+    >
+      <p className="mt-3">
+        <Link className="text-accent hover:underline" to={paths.compare(playerName)}>
+          Compare Player
+        </Link>
+      </p>
+    </UpcomingScreen>
+  );
+}
+
+export function PlayerSessionsPage() {
+  const playerName = useNameParam('playerName');
+  return (
+    <UpcomingScreen
+      eyebrow="Sessions"
+      title={`${playerName}'s Combat History`}
+      fallback={paths.player(playerName)}
+      what="Every round this player fought, newest first."
+    />
+  );
+}
+
+export function PlayerAchievementsPage() {
+  const playerName = useNameParam('playerName');
+  return (
+    <UpcomingScreen
+      eyebrow="Hall of Fame"
+      title={`${playerName}'s achievements`}
+      fallback={paths.player(playerName)}
+      what="Kill streaks, placements, team victories and milestones."
+    />
+  );
+}
+
+export function RoundReportPage() {
+  const roundId = useNameParam('roundId');
+  return (
+    <UpcomingScreen
+      eyebrow="Round report"
+      title={`Round ${roundId}`}
+      fallback="/servers"
+      what="The final standings of this round and a replay of how it unfolded."
+    />
+  );
+}

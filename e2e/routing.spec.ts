@@ -1,0 +1,92 @@
+import { expect, test } from './support/fixtures.ts';
+
+// Spec: site-account-and-realtime §2 route table.
+
+function unsignedJwt(claims: object): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.x`;
+}
+
+test("'/' redirects to /servers/bf1942 when no valid auth token is stored", async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/servers\/bf1942$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Battlefield 1942 servers');
+});
+
+test("'/' redirects to /dashboard when a valid auth token is stored", async ({ page }) => {
+  await page.goto('/landing');
+  const token = unsignedJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
+  await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+});
+
+test("'/' ignores an expired stored token", async ({ page }) => {
+  await page.goto('/landing');
+  await page.evaluate(() => {
+    localStorage.setItem('authToken', 'opaque');
+    localStorage.setItem('tokenExpiresAt', new Date(Date.now() - 60_000).toISOString());
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/servers\/bf1942$/);
+});
+
+test('/dashboard sends a signed-out visitor to /servers/bf1942', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/servers\/bf1942$/);
+});
+
+test('/servers redirects to /servers/bf1942', async ({ page }) => {
+  await page.goto('/servers');
+  await expect(page).toHaveURL(/\/servers\/bf1942$/);
+});
+
+test('/servers/bfv is the Vietnam browser and the game tabs navigate', async ({ page }) => {
+  await page.goto('/servers/bfv');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Battlefield Vietnam servers');
+  await expect(page.getByRole('tab', { name: 'BFV' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'FH2' }).click();
+  await expect(page).toHaveURL(/\/servers\/fh2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgotten Hope 2 servers');
+});
+
+test('/tk-livewire shows exactly the work-in-progress sentence', async ({ page }) => {
+  await page.goto('/tk-livewire');
+  await expect(page.getByTestId('wip-text')).toHaveText(
+    'Work in Progress - This feature is currently under development and will be available soon.',
+  );
+});
+
+test('an unknown path shows the not-found page with status 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Frontline');
+});
+
+test.describe('names in paths are URL-encoded and decoded', () => {
+  const names = ['Sgt Pepper', 'AC/DC', '#1 Sniper', '100% Pure', 'Who?', 'Ölgötz_Σπάρτη', '[TAG]日本'];
+  for (const name of names) {
+    test(`player ${JSON.stringify(name)}`, async ({ page }) => {
+      const response = await page.goto(`/players/${encodeURIComponent(name)}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page).toHaveTitle(`${name} | Frontline`);
+      // The page's own links carry the name encoded, and it survives the round trip.
+      await page.getByRole('link', { name: 'Compare Player' }).click();
+      await expect(page).toHaveURL(
+        (url) => url.pathname === '/players/compare' && url.searchParams.get('player1') === name,
+      );
+    });
+  }
+
+  test('server names keep slashes through links to their sub-pages', async ({ page }) => {
+    const name = '=DICE= Wake/Island #2 100%?';
+    await page.goto(`/servers/${encodeURIComponent(name)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await page.getByRole('link', { name: 'Rankings' }).click();
+    await expect(page).toHaveTitle(`${name} rankings | Frontline`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './games.ts';
+export * from './health.ts';
+export * from './page-meta.ts';

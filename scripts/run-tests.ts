@@ -1,0 +1,73 @@
+/**
+ * `npm test`: every test of every workspace (one Vitest run), then the browser tests (Playwright in
+ * Debian's Chromium against a real server), and last one line `N passed, N failed` summing both runners.
+ * Each runner writes a JSON report that is read back for the sum; a runner that crashed before writing
+ * its report counts as a failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reportDir = join(root, '.test-results');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readReport<T>(file: string): T | undefined {
+  const path = join(reportDir, file);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
+}
+
+function runUnitTests(): Tally {
+  const status = run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${join(reportDir, 'vitest.json')}`,
+  ]);
+  const report = readReport<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>('vitest.json');
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  // A failure outside any test (a file that does not load) fails the run without failing a test.
+  const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function runBrowserTests(): Tally {
+  if (run('npm', ['run', 'build', '-w', '@frontline/web']) !== 0) return { passed: 0, failed: 1, skipped: 0 };
+  const status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, 'playwright.json'),
+  });
+  const report = readReport<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    'playwright.json',
+  );
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const failed = unexpected + flaky + (status !== 0 && unexpected + flaky === 0 ? 1 : 0);
+  return { passed: expected, failed, skipped };
+}
+
+const tallies = [runUnitTests(), runBrowserTests()];
+const total = tallies.reduce((sum, tally) => ({
+  passed: sum.passed + tally.passed,
+  failed: sum.failed + tally.failed,
+  skipped: sum.skipped + tally.skipped,
+}));
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
