@@ -26,7 +26,10 @@ try {
       const page = await context.newPage();
       for (const path of pages) {
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        const file = join(outDir, `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${viewport.name}-${theme}.png`);
+        const file = join(
+          outDir,
+          `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${viewport.name}-${theme}.png`,
+        );
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
       }

@@ -52,7 +52,14 @@ describe('api client (spec: "Non-OK stats calls raise \'HTTP error! status: {cod
 describe('buildQueryString', () => {
   it('repeats keys for arrays and leaves out blank, null and undefined values', () => {
     expect(
-      buildQueryString({ serverGuids: ['a', 'b'], page: 1, query: '  ', mapName: undefined, player: null, active: true }),
+      buildQueryString({
+        serverGuids: ['a', 'b'],
+        page: 1,
+        query: '  ',
+        mapName: undefined,
+        player: null,
+        active: true,
+      }),
     ).toBe('?serverGuids=a&serverGuids=b&page=1&active=true');
     expect(buildQueryString({})).toBe('');
   });
