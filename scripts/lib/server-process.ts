@@ -57,6 +57,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: String(port),
       DATABASE_PATH: join(dataDir, 'frontline.db'),
       LOG_LEVEL: 'warn',
+      // No live feed is reachable from test machines; the emulator will feed the collector here.
+      COLLECTOR_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

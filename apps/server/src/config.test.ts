@@ -51,3 +51,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
 });
+
+describe('collector configuration', () => {
+  it('defaults to polling all three games of the public BFList feed every 30 s', () => {
+    expect(loadConfig({}).collector).toEqual({
+      enabled: true,
+      bflistBaseUrl: 'https://api.bflist.io',
+      games: ['bf1942', 'fh2', 'bfvietnam'],
+      pollIntervalMs: 30_000,
+    });
+  });
+
+  it('reads the game list, the interval (1 s at least) and the switch', () => {
+    const config = loadConfig({
+      COLLECT_GAMES: 'fh2, bf1942,fh2',
+      POLL_INTERVAL_SECONDS: '1',
+      COLLECTOR_ENABLED: 'false',
+      BFLIST_BASE_URL: 'http://127.0.0.1:9000/',
+    });
+    expect(config.collector).toEqual({
+      enabled: false,
+      bflistBaseUrl: 'http://127.0.0.1:9000',
+      games: ['fh2', 'bf1942'],
+      pollIntervalMs: 1000,
+    });
+  });
+
+  it('rejects an unknown game, an empty list, a zero interval and a vague switch', () => {
+    for (const env of [
+      { COLLECT_GAMES: 'bf2' },
+      { COLLECT_GAMES: ',' },
+      { POLL_INTERVAL_SECONDS: '0' },
+      { COLLECTOR_ENABLED: 'yes' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { GAMES, type GameId } from '@frontline/contract';
 import { z } from 'zod';
 
 /**
@@ -6,6 +7,31 @@ import { z } from 'zod';
  */
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const GAME_IDS = GAMES.map((game) => game.id);
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
+  .transform((text) => text === 'true' || text === '1');
+
+const gameList = z
+  .string()
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z
+      .array(
+        z.enum(GAME_IDS as [GameId, ...GameId[]], {
+          error: `expected a comma-separated list of ${GAME_IDS.join(', ')}`,
+        }),
+      )
+      .min(1, 'name at least one game'),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,6 +41,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_PATH: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
+  COLLECTOR_ENABLED: booleanText.default(true),
+  BFLIST_BASE_URL: z.url().default('https://api.bflist.io'),
+  COLLECT_GAMES: gameList.default(GAME_IDS),
+  POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export interface AppConfig {
@@ -28,6 +58,12 @@ export interface AppConfig {
   webDistPath: string;
   /** Public origin of the site, used for absolute links in social-sharing tags. */
   publicUrl: string | undefined;
+  collector: {
+    enabled: boolean;
+    bflistBaseUrl: string;
+    games: GameId[];
+    pollIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -62,5 +98,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     webDistPath: values.WEB_DIST_PATH ?? DEFAULT_WEB_DIST_PATH,
     publicUrl: values.PUBLIC_URL?.replace(/\/$/, ''),
+    collector: {
+      enabled: values.COLLECTOR_ENABLED,
+      bflistBaseUrl: values.BFLIST_BASE_URL.replace(/\/$/, ''),
+      games: values.COLLECT_GAMES,
+      pollIntervalMs: values.POLL_INTERVAL_SECONDS * 1000,
+    },
   };
 }

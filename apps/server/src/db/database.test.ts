@@ -19,7 +19,7 @@ describe('openDatabase', () => {
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
         database.db,
       );
-      expect(migrations.rows.map((row) => row.name)).toEqual(['0001-app-meta']);
+      expect(migrations.rows.map((row) => row.name)).toEqual(['0001-app-meta', '0002-collector']);
     } finally {
       await database.close();
     }

@@ -1,5 +1,9 @@
+import type { Generated } from 'kysely';
+
 /**
- * The database's tables as Kysely sees them. Each migration that adds a table adds its interface here.
+ * The database's tables as Kysely sees them (for reads; the collector's hot writes use prepared
+ * statements). Each migration that adds a table adds its interface here. Booleans are 0/1 integers and
+ * times ISO-8601 UTC text, as SQLite stores them.
  */
 
 export interface AppMetaTable {
@@ -7,6 +11,117 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface CollectorGamesTable {
+  game: string;
+  last_success_at: string | null;
+  gap: number;
+}
+
+export interface ServersTable {
+  server_guid: string;
+  game: string;
+  ip: string;
+  port: number;
+  feed_guid: string | null;
+  name: string;
+  map_name: string;
+  game_type: string;
+  num_players: number;
+  bot_count: number;
+  max_players: number;
+  has_password: number;
+  join_link: string | null;
+  tickets1: number | null;
+  tickets2: number | null;
+  round_time_remain: number | null;
+  is_online: number;
+  first_seen: string;
+  last_seen: string;
+  absent_ms: number;
+  open_round_id: string | null;
+}
+
+export interface PlayersTable {
+  player_name: string;
+  first_seen: string;
+  last_seen: string;
+}
+
+export interface RoundsTable {
+  round_id: string;
+  server_guid: string;
+  map_name: string;
+  game_type: string;
+  start_time: string;
+  end_time: string | null;
+  last_poll_at: string;
+  is_active: number;
+  close_reason: string | null;
+  tickets1: number | null;
+  tickets2: number | null;
+  team1_label: string;
+  team2_label: string;
+  round_time_remain: number | null;
+  participant_count: number;
+  poll_count: number;
+  timeline: Uint8Array | null;
+}
+
+export interface SessionsTable {
+  session_id: Generated<number>;
+  round_id: string;
+  player_name: string;
+  player_index: number;
+  server_guid: string;
+  start_time: string;
+  last_seen: string;
+  is_active: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  segment_score: number;
+  segment_kills: number;
+  segment_deaths: number;
+  segments: number;
+  played_ms: number;
+  absent_ms: number;
+  observations: number;
+  ping_sum: number;
+  ping_count: number;
+  team: number;
+  team_label: string;
+}
+
+export interface RoundPollsTable {
+  round_id: string;
+  at: number;
+  data: Uint8Array;
+}
+
+export interface ServerPopulationTable {
+  server_guid: string;
+  bucket_start: string;
+  bucket_minutes: number;
+  player_sum: number;
+  peak_players: number;
+  samples: number;
+}
+
+export interface ServerPingHourlyTable {
+  server_guid: string;
+  hour_start: string;
+  ping_bin: number;
+  samples: number;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
+  collector_games: CollectorGamesTable;
+  servers: ServersTable;
+  players: PlayersTable;
+  rounds: RoundsTable;
+  sessions: SessionsTable;
+  round_polls: RoundPollsTable;
+  server_population: ServerPopulationTable;
+  server_ping_hourly: ServerPingHourlyTable;
 }

@@ -11,6 +11,7 @@ export function createTestApp(env: Record<string, string> = {}, database?: Datab
       LOG_LEVEL: 'silent',
       DATABASE_PATH: IN_MEMORY,
       WEB_DIST_PATH: '/nonexistent-web-dist',
+      COLLECTOR_ENABLED: 'false',
       ...env,
     }),
     { database },

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { appMeta } from './0001-app-meta.ts';
+import { collector } from './0002-collector.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -7,6 +8,7 @@ import { appMeta } from './0001-app-meta.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-app-meta': appMeta,
+  '0002-collector': collector,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,276 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { GameId } from '@frontline/contract';
+import { APP_VERSION } from '../../version.ts';
+import type { GamePoll, ServerSnapshot } from '../snapshot.ts';
+import { bflistPageSchema } from './bflist-schema.ts';
+import type { BflistPage } from './bflist-schema.ts';
+import { normaliseServerEntry, readServerAddress } from './normalise.ts';
+
+export interface FetchGameServersOptions {
+  /** Origin (and optional path prefix) of the API, e.g. `https://api.bflist.io`. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Per attempt, body included. */
+  timeoutMs?: number;
+  /** Further attempts of one page after the first fails. */
+  retries?: number;
+  /** First pause between attempts; it doubles each time, capped at `MAX_BACKOFF_MS`. */
+  backoffMs?: number;
+  maxPages?: number;
+  userAgent?: string;
+  signal?: AbortSignal;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** How the poll went, beyond what the tracker needs: for the poll's log line. */
+export interface BflistPollDetails {
+  /** Pages received. */
+  pages: number;
+  /** HTTP requests made, retries included. */
+  requests: number;
+  /** Paging stopped at `maxPages` while the feed still had more: the list may be incomplete. */
+  pageCapReached: boolean;
+  /** Entries for an ip:port already listed in this poll (the last one was kept). */
+  duplicateEntries: number;
+  /** The first few reasons entries were skipped. */
+  problems: string[];
+}
+
+export type BflistGamePoll = GamePoll & { details: BflistPollDetails };
+
+export const BFLIST_PAGE_SIZE = 100;
+export const DEFAULT_TIMEOUT_MS = 8_000;
+export const DEFAULT_RETRIES = 3;
+export const DEFAULT_BACKOFF_MS = 1_000;
+export const MAX_BACKOFF_MS = 10_000;
+/** A safety stop against a feed that never says it is done; 5,000 servers is far beyond these games. */
+export const DEFAULT_MAX_PAGES = 50;
+const MAX_PROBLEMS = 5;
+
+interface Settings {
+  fetch: typeof fetch;
+  now: () => Date;
+  timeoutMs: number;
+  retries: number;
+  backoffMs: number;
+  maxPages: number;
+  userAgent: string;
+  signal: AbortSignal | undefined;
+  sleep: (ms: number) => Promise<void>;
+}
+
+interface PageCursor {
+  cursor: string;
+  after: string;
+}
+
+type AttemptResult =
+  | { kind: 'page'; page: BflistPage }
+  | { kind: 'retryable'; error: string; retryAfterMs?: number }
+  | { kind: 'fatal'; error: string };
+
+type PageResult = { ok: true; page: BflistPage } | { ok: false; error: string };
+
+/**
+ * Polls the whole BFList v2 server list of one game, page by page. Either every page arrives and the poll is
+ * `ok` with the servers listed, or the poll fails as a whole: a partial list must never look like servers
+ * going offline. Malformed entries are skipped and counted; a server listed twice is kept once (last wins).
+ * Never rejects, except on invalid options (a programming error).
+ */
+export async function fetchGameServers(game: GameId, options: FetchGameServersOptions): Promise<BflistGamePoll> {
+  const settings = resolveSettings(options);
+  const at = settings.now();
+  const details: BflistPollDetails = {
+    pages: 0,
+    requests: 0,
+    pageCapReached: false,
+    duplicateEntries: 0,
+    problems: [],
+  };
+  const fail = (error: string): BflistGamePoll => ({ game, at, ok: false, error, details });
+
+  const listUrl = buildListUrl(options.baseUrl, game);
+  if (listUrl === undefined) return fail(`invalid base URL ${JSON.stringify(options.baseUrl)}`);
+
+  const servers = new Map<string, ServerSnapshot>();
+  let skippedEntries = 0;
+  let next: PageCursor | undefined;
+  for (;;) {
+    const pageNumber = details.pages + 1;
+    const result = await fetchPage(buildPageUrl(listUrl, next), settings, details);
+    if (!result.ok) return fail(`page ${pageNumber}: ${result.error}`);
+    details.pages = pageNumber;
+    const { page } = result;
+
+    for (const raw of page.servers) {
+      const entry = normaliseServerEntry(game, raw);
+      skippedEntries += entry.skippedPlayers + (entry.snapshot === undefined ? 1 : 0);
+      for (const problem of [entry.problem, entry.playerProblem]) {
+        if (problem !== undefined && details.problems.length < MAX_PROBLEMS) {
+          details.problems.push(`page ${pageNumber}: ${problem}`);
+        }
+      }
+      if (entry.snapshot === undefined) continue;
+      const key = `${entry.snapshot.ip}:${entry.snapshot.port}`;
+      if (servers.has(key)) details.duplicateEntries += 1;
+      servers.set(key, entry.snapshot);
+    }
+
+    if (page.servers.length === 0 || !page.hasMore) break;
+    if (pageNumber >= settings.maxPages) {
+      details.pageCapReached = true;
+      break;
+    }
+    // Without both halves of the continuation we cannot ask for the rest, and stopping here would pass a
+    // partial list off as complete.
+    if (page.cursor === null || page.cursor === '') return fail(`page ${pageNumber}: hasMore without a cursor`);
+    const last = readServerAddress(page.servers.at(-1));
+    if (last === undefined) return fail(`page ${pageNumber}: last server entry has no ip:port to continue after`);
+    next = { cursor: page.cursor, after: `${last.ip}:${last.port}` };
+  }
+
+  return { game, at, ok: true, servers: [...servers.values()], skippedEntries, details };
+}
+
+function resolveSettings(options: FetchGameServersOptions): Settings {
+  const settings: Settings = {
+    // Wrapped so that the global is looked up per call and never invoked with a foreign `this`.
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    now: options.now ?? (() => new Date()),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retries: options.retries ?? DEFAULT_RETRIES,
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
+    userAgent: options.userAgent ?? `Frontline-collector/${APP_VERSION}`,
+    signal: options.signal,
+    sleep: options.sleep ?? ((ms) => sleepUnlessAborted(ms, options.signal)),
+  };
+  requireWholeNumber('timeoutMs', settings.timeoutMs, 1);
+  requireWholeNumber('retries', settings.retries, 0);
+  requireWholeNumber('backoffMs', settings.backoffMs, 0);
+  // Zero pages would be an "ok" poll listing no servers: every server would look offline.
+  requireWholeNumber('maxPages', settings.maxPages, 1);
+  return settings;
+}
+
+function requireWholeNumber(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`fetchGameServers: ${name} must be a whole number ≥ ${min}, got ${value}`);
+  }
+}
+
+async function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal });
+  } catch {
+    // Aborted: the caller checks the signal and stops.
+  }
+}
+
+function buildListUrl(baseUrl: string, game: GameId): URL | undefined {
+  // A trailing slash makes the base a directory, so a path prefix (`https://host/api`) is kept.
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  return URL.canParse(base) ? new URL(`v2/${game}/servers`, base) : undefined;
+}
+
+function buildPageUrl(listUrl: URL, next: PageCursor | undefined): URL {
+  const url = new URL(listUrl);
+  url.searchParams.set('perPage', String(BFLIST_PAGE_SIZE));
+  if (next !== undefined) {
+    url.searchParams.set('cursor', next.cursor);
+    url.searchParams.set('after', next.after);
+  }
+  return url;
+}
+
+async function fetchPage(url: URL, settings: Settings, details: BflistPollDetails): Promise<PageResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (settings.signal?.aborted === true) return { ok: false, error: 'aborted' };
+    details.requests += 1;
+    const result = await attemptPage(url, settings);
+    if (result.kind === 'page') return { ok: true, page: result.page };
+    if (result.kind === 'fatal') return { ok: false, error: result.error };
+    if (attempt > settings.retries) {
+      return { ok: false, error: attempt === 1 ? result.error : `${result.error} (gave up after ${attempt} attempts)` };
+    }
+    await settings.sleep(computeBackoff(attempt, settings.backoffMs, result.retryAfterMs));
+  }
+}
+
+/** Exponential from `backoffMs`, stretched to a server's Retry-After, never beyond `MAX_BACKOFF_MS`. */
+export function computeBackoff(attempt: number, backoffMs: number, retryAfterMs?: number): number {
+  const exponential = backoffMs * 2 ** (attempt - 1);
+  return Math.min(MAX_BACKOFF_MS, Math.max(exponential, retryAfterMs ?? 0));
+}
+
+async function attemptPage(url: URL, settings: Settings): Promise<AttemptResult> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs);
+  const signal = settings.signal === undefined ? timeout.signal : AbortSignal.any([settings.signal, timeout.signal]);
+  try {
+    const response = await settings.fetch(url, {
+      headers: { 'User-Agent': settings.userAgent, Accept: 'application/json' },
+      signal,
+    });
+    if (!response.ok) {
+      await discardBody(response);
+      return describeFailedResponse(response, settings.now());
+    }
+    // Read as text first, so that a body cut off by the network (retryable) is told apart from a body that
+    // arrived whole but is not JSON (not retryable: the same request would give the same answer).
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return { kind: 'fatal', error: `response is not JSON (${text.length} bytes)` };
+    }
+    const parsed = bflistPageSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue === undefined ? '' : ` (${issue.path.map(String).join('.') || 'body'}: ${issue.message})`;
+      return { kind: 'fatal', error: `response is not a BFList page${where}` };
+    }
+    return { kind: 'page', page: parsed.data };
+  } catch (error) {
+    if (settings.signal?.aborted === true) return { kind: 'fatal', error: 'aborted' };
+    if (timeout.signal.aborted) return { kind: 'retryable', error: `timed out after ${settings.timeoutMs} ms` };
+    return { kind: 'retryable', error: describeError(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeFailedResponse(response: Response, now: Date): AttemptResult {
+  const error = `HTTP ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`}`;
+  if (response.status === 429 || response.status >= 500) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now);
+    return retryAfterMs === undefined ? { kind: 'retryable', error } : { kind: 'retryable', error, retryAfterMs };
+  }
+  return { kind: 'fatal', error };
+}
+
+/** Retry-After is either delay-seconds or an HTTP date. */
+function parseRetryAfter(value: string | null, now: Date): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
+}
+
+async function discardBody(response: Response): Promise<void> {
+  // An unread body holds its connection; its content does not matter for an error status.
+  try {
+    await response.body?.cancel();
+  } catch {
+    // Already closed.
+  }
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // Node's fetch reports every network failure as "fetch failed"; the cause says which one.
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}

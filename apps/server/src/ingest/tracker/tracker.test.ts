@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { serverGuidFor } from '../identity.ts';
+import { createCollectorStore } from '../store/collector-store.ts';
+import { loadSequenceFixtures, type LoadedFixture } from './sequence-fixture.ts';
+import type { TrackerEvent } from './tracker-events.ts';
+import { Tracker } from './tracker.ts';
+
+/**
+ * Recorded poll sequences (fixtures/*.json) run through the real tracker into a real SQLite database,
+ * and compared with the exact rounds, sessions and events each must give. Every sequence is also
+ * interrupted after each of its polls: the tracker is thrown away, rebuilt from the store, and must
+ * finish with exactly the database of the uninterrupted run (DESIGN.md, "Crash safety").
+ */
+
+type Row = Record<string, unknown>;
+
+function offsetSeconds(value: unknown, startMs: number): number | null {
+  return typeof value === 'string' ? (Date.parse(value) - startMs) / 1000 : null;
+}
+
+interface RunOutcome {
+  database: Database;
+  events: TrackerEvent[];
+}
+
+async function runSequence(loaded: LoadedFixture, interruptAfter?: number): Promise<RunOutcome> {
+  const database = await openDatabase(IN_MEMORY);
+  const store = createCollectorStore(database.sqlite);
+  let tracker = new Tracker(loaded.options);
+  const events: TrackerEvent[] = [];
+  loaded.polls.forEach((poll, index) => {
+    if (index === interruptAfter) tracker = new Tracker(loaded.options, store.loadTrackerState());
+    const result = tracker.ingest(poll);
+    store.applyBatches([result.batch]);
+    events.push(...result.events);
+  });
+  return { database, events };
+}
+
+function dump(database: Database, sql: string): Row[] {
+  return database.sqlite.prepare(sql).all();
+}
+
+/** Everything the collector wrote, for comparing two runs. */
+function dumpAll(database: Database) {
+  return {
+    games: dump(database, 'select * from collector_games order by game'),
+    servers: dump(database, 'select * from servers order by server_guid'),
+    players: dump(database, 'select * from players order by player_name'),
+    rounds: dump(database, 'select * from rounds order by round_id'),
+    sessions: dump(database, 'select * from sessions order by round_id, player_index'),
+    roundPolls: dump(database, 'select * from round_polls order by round_id, at'),
+    population: dump(database, 'select * from server_population order by server_guid, bucket_start'),
+    pings: dump(database, 'select * from server_ping_hourly order by server_guid, hour_start, ping_bin'),
+  };
+}
+
+function describeOutcome(loaded: LoadedFixture, outcome: RunOutcome) {
+  const { fixture, startMs } = loaded;
+  const offset = (value: unknown) => offsetSeconds(value, startMs);
+  const aliases = new Map<string, string>();
+  for (const poll of fixture.polls) {
+    if ('failed' in poll) continue;
+    for (const server of poll.servers) {
+      const { ip, port } = loaded.serverAddress(server.server);
+      aliases.set(serverGuidFor(fixture.game, ip, port), server.server);
+    }
+  }
+  const rounds = dump(outcome.database, 'select * from rounds').sort(
+    (a, b) =>
+      String(a.start_time).localeCompare(String(b.start_time)) ||
+      String(aliases.get(String(a.server_guid))).localeCompare(String(aliases.get(String(b.server_guid)))),
+  );
+  const roundIndex = new Map(rounds.map((round, index) => [String(round.round_id), index]));
+  const sessions = dump(outcome.database, 'select * from sessions order by player_index').sort(
+    (a, b) => (roundIndex.get(String(a.round_id)) ?? 0) - (roundIndex.get(String(b.round_id)) ?? 0),
+  );
+  return {
+    rounds: rounds.map((round) => ({
+      server: aliases.get(String(round.server_guid)),
+      map: round.map_name,
+      start: offset(round.start_time),
+      end: offset(round.end_time),
+      reason: round.close_reason,
+      participants: round.participant_count,
+      polls: round.poll_count,
+      tickets: [round.tickets1, round.tickets2],
+    })),
+    sessions: sessions.map((session) => ({
+      round: roundIndex.get(String(session.round_id)),
+      player: session.player_name,
+      score: session.score,
+      kills: session.kills,
+      deaths: session.deaths,
+      playedSeconds: Number(session.played_ms) / 1000,
+      segments: session.segments,
+      active: session.is_active === 1,
+      start: offset(session.start_time),
+      lastSeen: offset(session.last_seen),
+    })),
+    events: outcome.events.map((event): [string, string | number, number] => {
+      switch (event.type) {
+        case 'playerOnline':
+          return [event.type, event.playerName, (event.at - startMs) / 1000];
+        case 'serverMapChange':
+          return [event.type, `${event.oldMap}>${event.newMap}`, (event.at - startMs) / 1000];
+        case 'roundClosed':
+          return [event.type, roundIndex.get(event.roundId) ?? -1, (event.endTime - startMs) / 1000];
+      }
+    }),
+  };
+}
+
+const fixtures = loadSequenceFixtures();
+
+describe.each(fixtures.map((loaded) => [loaded.file, loaded] as const))('sequence %s', (_file, loaded) => {
+  it(`gives the exact rounds, sessions and events: ${loaded.fixture.description}`, async () => {
+    const outcome = await runSequence(loaded);
+    const actual = describeOutcome(loaded, outcome);
+    const expected = loaded.fixture.expected;
+    // Tickets are only compared where the fixture states them.
+    const rounds = actual.rounds.map((round, index) =>
+      expected.rounds[index]?.tickets ? round : { ...round, tickets: undefined },
+    );
+    expect({ ...actual, rounds }).toEqual({
+      rounds: expected.rounds.map((round) => ({ ...round, tickets: round.tickets })),
+      sessions: expected.sessions,
+      events: expected.events,
+    });
+    await outcome.database.close();
+  });
+
+  it('continues exactly after a crash at any poll (rebuilt from the store)', async () => {
+    const reference = await runSequence(loaded);
+    const expected = dumpAll(reference.database);
+    for (let interruptAfter = 1; interruptAfter < loaded.polls.length; interruptAfter += 1) {
+      const resumed = await runSequence(loaded, interruptAfter);
+      expect(dumpAll(resumed.database), `interrupted before poll ${interruptAfter}`).toEqual(expected);
+      expect(resumed.events, `events, interrupted before poll ${interruptAfter}`).toEqual(reference.events);
+      await resumed.database.close();
+    }
+    await reference.database.close();
+  });
+});

@@ -1,0 +1,507 @@
+import type { GameId } from '@frontline/contract';
+import { isBot } from '../bots.ts';
+import { roundIdFor, serverGuidFor } from '../identity.ts';
+import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../snapshot.ts';
+import { encodePoll, type TimelinePlayerSample } from '../timeline-codec.ts';
+import { countersReset, mostScoresReset, ticketsJumpedUp, timeRemainJumpedUp } from './round-boundaries.ts';
+import type { TrackerEvent } from './tracker-events.ts';
+import {
+  emptyBatch,
+  type GameStateRow,
+  type RoundCloseReason,
+  type RoundRow,
+  type ServerRow,
+  type SessionRow,
+  type WriteBatch,
+} from './write-batch.ts';
+
+/**
+ * The tracker: pure, deterministic logic over polls. It keeps each server's open round and each
+ * player's session in memory, decides round boundaries and session continuity (DESIGN.md, "Where
+ * Frontline is stricter"), and returns what to write and what happened. The same polls always give the
+ * same rounds and sessions, and a tracker rebuilt from what the store wrote continues exactly where the
+ * first one stopped.
+ */
+
+export interface TrackerOptions {
+  /** A session closes when its player is unseen this long, counted in successful polls. */
+  sessionTimeoutMs: number;
+  /** A server's round closes when it is unlisted (or lists no map) this long, counted in successful polls. */
+  serverTimeoutMs: number;
+  /**
+   * Intervals between successful polls longer than this are gaps (the collector was down, or the feed
+   * failed): they count neither as play time nor as absence.
+   */
+  maxObservedIntervalMs: number;
+}
+
+export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
+  sessionTimeoutMs: 5 * 60_000,
+  serverTimeoutMs: 5 * 60_000,
+  maxObservedIntervalMs: 5 * 60_000,
+};
+
+export const DEFAULT_TEAM_LABELS = ['Team 1', 'Team 2'] as const;
+
+interface RoundState {
+  row: RoundRow;
+  /** Every session of the round, active or not, in the order players first appeared (timeline index). */
+  sessions: Map<string, SessionRow>;
+}
+
+interface ServerState {
+  row: ServerRow;
+  round: RoundState | undefined;
+}
+
+/** What the store holds of the tracker's state: enough to continue open rounds and sessions. */
+export interface TrackerSnapshotState {
+  games: GameStateRow[];
+  servers: ServerRow[];
+  openRounds: { row: RoundRow; sessions: SessionRow[] }[];
+}
+
+export interface IngestResult {
+  batch: WriteBatch;
+  events: TrackerEvent[];
+  /** Set when the poll was not applied (it was older than one already applied). */
+  ignored?: string;
+}
+
+/** Players in one server poll, without bots and with one entry per name (the best-scoring one). */
+function trackedPlayers(players: readonly SnapshotPlayer[]): SnapshotPlayer[] {
+  const byName = new Map<string, SnapshotPlayer>();
+  for (const player of players) {
+    if (isBot(player)) continue;
+    const seen = byName.get(player.name);
+    if (!seen || player.score > seen.score) byName.set(player.name, player);
+  }
+  return [...byName.values()];
+}
+
+function teamLabels(snapshot: ServerSnapshot): [string, string] {
+  const label = (index: 1 | 2, fallback: string) =>
+    snapshot.teams.find((team) => team.index === index)?.label || fallback;
+  return [label(1, DEFAULT_TEAM_LABELS[0]), label(2, DEFAULT_TEAM_LABELS[1])];
+}
+
+function tickets(snapshot: ServerSnapshot, index: 1 | 2): number | null {
+  const direct = index === 1 ? snapshot.tickets1 : snapshot.tickets2;
+  return direct ?? snapshot.teams.find((team) => team.index === index)?.tickets ?? null;
+}
+
+function playerTeamLabel(player: SnapshotPlayer, labels: [string, string]): string {
+  if (player.teamLabel) return player.teamLabel;
+  if (player.team === 1) return labels[0];
+  if (player.team === 2) return labels[1];
+  return `Team ${player.team}`;
+}
+
+export class Tracker {
+  readonly #options: TrackerOptions;
+  readonly #games = new Map<GameId, GameStateRow>();
+  readonly #servers = new Map<string, ServerState>();
+  /** Active sessions per player name, across every server: "online" means at least one. */
+  readonly #activeSessions = new Map<string, number>();
+
+  constructor(options: Partial<TrackerOptions> = {}, state?: TrackerSnapshotState) {
+    this.#options = { ...DEFAULT_TRACKER_OPTIONS, ...options };
+    if (state) this.#restore(state);
+  }
+
+  #restore(state: TrackerSnapshotState): void {
+    for (const game of state.games) this.#games.set(game.game, { ...game });
+    for (const server of state.servers) this.#servers.set(server.serverGuid, { row: { ...server }, round: undefined });
+    for (const { row, sessions } of state.openRounds) {
+      const server = this.#servers.get(row.serverGuid);
+      if (!server) throw new Error(`open round ${row.roundId} belongs to unknown server ${row.serverGuid}`);
+      const ordered = [...sessions].sort((a, b) => a.playerIndex - b.playerIndex);
+      server.round = {
+        row: { ...row },
+        sessions: new Map(ordered.map((session) => [session.playerName, { ...session }])),
+      };
+      for (const session of ordered) if (session.isActive) this.#countActive(session.playerName, +1);
+    }
+  }
+
+  /** Whether a player has an open session anywhere. */
+  isOnline(playerName: string): boolean {
+    return (this.#activeSessions.get(playerName) ?? 0) > 0;
+  }
+
+  ingest(poll: GamePoll): IngestResult {
+    const at = poll.at.getTime();
+    const game = this.#games.get(poll.game) ?? { game: poll.game, lastSuccessAt: null, gap: false };
+    const batch = emptyBatch();
+    const events: TrackerEvent[] = [];
+    if (game.lastSuccessAt !== null && at <= game.lastSuccessAt) {
+      return { batch, events, ignored: `poll at ${poll.at.toISOString()} is not after the last one applied` };
+    }
+    this.#games.set(poll.game, game);
+
+    if (!poll.ok) {
+      // A failed poll is a gap, not an empty server list: nothing closes because of it.
+      game.gap = true;
+      batch.games.push({ ...game });
+      return { batch, events };
+    }
+
+    const interval = game.lastSuccessAt === null ? 0 : at - game.lastSuccessAt;
+    const countedMs = game.gap || interval > this.#options.maxObservedIntervalMs ? 0 : interval;
+    const context: PollContext = { at, countedMs, batch, events, opened: new Set(), carriedOver: new Set() };
+
+    const listed = new Set<string>();
+    for (const snapshot of poll.servers) {
+      const serverGuid = serverGuidFor(snapshot.game, snapshot.ip, snapshot.port);
+      if (listed.has(serverGuid)) continue; // the source already de-duplicates; never apply one twice
+      listed.add(serverGuid);
+      this.#observeListedServer(serverGuid, snapshot, context);
+    }
+    for (const server of this.#servers.values()) {
+      if (server.row.game === poll.game && !listed.has(server.row.serverGuid))
+        this.#observeUnlistedServer(server, context);
+    }
+
+    game.lastSuccessAt = at;
+    game.gap = false;
+    batch.games.push({ ...game });
+    return { batch, events };
+  }
+
+  #observeListedServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): void {
+    const { at } = context;
+    const players = trackedPlayers(snapshot.players);
+    const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, at);
+    const row = server.row;
+    Object.assign(row, {
+      feedGuid: snapshot.feedGuid,
+      name: snapshot.name,
+      mapName: snapshot.mapName,
+      gameType: snapshot.gameType,
+      numPlayers: players.length,
+      botCount: snapshot.players.filter(isBot).length,
+      maxPlayers: snapshot.maxPlayers,
+      hasPassword: snapshot.hasPassword,
+      joinLink: snapshot.joinLink,
+      tickets1: tickets(snapshot, 1),
+      tickets2: tickets(snapshot, 2),
+      roundTimeRemain: snapshot.roundTimeRemain,
+      isOnline: true,
+      lastSeen: at,
+    } satisfies Partial<ServerRow>);
+
+    if (!snapshot.mapName) {
+      // Listed but between rounds: no round can be observed, so this counts towards the round's timeout.
+      this.#countServerAbsence(server, context);
+    } else {
+      row.absentMs = 0;
+      const round =
+        this.#roundContinuing(server, snapshot, players, context) ?? this.#openRound(server, snapshot, at, context);
+      this.#observeRound(server, round, snapshot, players, context);
+    }
+    row.openRoundId = server.round?.row.roundId ?? null;
+    context.batch.servers.push({ ...row });
+    context.batch.population.push({ serverGuid, at, players: players.length });
+  }
+
+  #observeUnlistedServer(server: ServerState, context: PollContext): void {
+    if (!server.row.isOnline && !server.round) return;
+    this.#countServerAbsence(server, context);
+    if (server.row.absentMs >= this.#options.serverTimeoutMs) server.row.isOnline = false;
+    server.row.openRoundId = server.round?.row.roundId ?? null;
+    context.batch.servers.push({ ...server.row });
+  }
+
+  #countServerAbsence(server: ServerState, context: PollContext): void {
+    server.row.absentMs += context.countedMs;
+    if (server.round && server.row.absentMs >= this.#options.serverTimeoutMs) {
+      this.#closeRound(server, 'server_offline', context);
+    }
+  }
+
+  #createServer(serverGuid: string, snapshot: ServerSnapshot, at: number): ServerState {
+    const server: ServerState = {
+      row: {
+        serverGuid,
+        game: snapshot.game,
+        ip: snapshot.ip,
+        port: snapshot.port,
+        feedGuid: snapshot.feedGuid,
+        name: snapshot.name,
+        mapName: snapshot.mapName,
+        gameType: snapshot.gameType,
+        numPlayers: 0,
+        botCount: 0,
+        maxPlayers: snapshot.maxPlayers,
+        hasPassword: snapshot.hasPassword,
+        joinLink: snapshot.joinLink,
+        tickets1: null,
+        tickets2: null,
+        roundTimeRemain: null,
+        isOnline: true,
+        firstSeen: at,
+        lastSeen: at,
+        absentMs: 0,
+        openRoundId: null,
+      },
+      round: undefined,
+    };
+    this.#servers.set(serverGuid, server);
+    return server;
+  }
+
+  /** The server's open round if this poll continues it; otherwise closes it (map change or restart). */
+  #roundContinuing(
+    server: ServerState,
+    snapshot: ServerSnapshot,
+    players: readonly SnapshotPlayer[],
+    context: PollContext,
+  ): RoundState | undefined {
+    const round = server.round;
+    if (!round) return undefined;
+    const previous = round.row;
+    if (previous.mapName !== snapshot.mapName) {
+      this.#closeRound(server, 'map_change', context);
+      context.events.push({
+        type: 'serverMapChange',
+        serverGuid: server.row.serverGuid,
+        serverName: snapshot.name,
+        oldMap: previous.mapName,
+        newMap: snapshot.mapName,
+        at: context.at,
+      });
+      return undefined;
+    }
+    const elapsedSeconds = (context.at - previous.lastPollAt) / 1000;
+    const current = { tickets1: tickets(snapshot, 1), tickets2: tickets(snapshot, 2) };
+    const scorePairs = players.flatMap((player) => {
+      const session = round.sessions.get(player.name);
+      // Only players seen in the round's previous poll are comparable.
+      if (!session || session.lastSeen !== previous.lastPollAt) return [];
+      return [
+        {
+          previous: { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths },
+          current: { score: player.score, kills: player.kills, deaths: player.deaths },
+        },
+      ];
+    });
+    const restarted =
+      ticketsJumpedUp(previous, current) ||
+      timeRemainJumpedUp(previous.roundTimeRemain, snapshot.roundTimeRemain, elapsedSeconds) ||
+      mostScoresReset(scorePairs);
+    if (!restarted) return round;
+    this.#closeRound(server, 'restart', context);
+    return undefined;
+  }
+
+  #openRound(server: ServerState, snapshot: ServerSnapshot, at: number, context: PollContext): RoundState {
+    const [team1Label, team2Label] = teamLabels(snapshot);
+    const round: RoundState = {
+      row: {
+        roundId: roundIdFor(server.row.serverGuid, snapshot.mapName, new Date(at)),
+        serverGuid: server.row.serverGuid,
+        mapName: snapshot.mapName,
+        gameType: snapshot.gameType,
+        startTime: at,
+        lastPollAt: at,
+        tickets1: null,
+        tickets2: null,
+        team1Label,
+        team2Label,
+        roundTimeRemain: null,
+        participantCount: 0,
+        pollCount: 0,
+        isActive: true,
+      },
+      sessions: new Map(),
+    };
+    server.round = round;
+    context.opened.add(round.row.roundId);
+    return round;
+  }
+
+  #observeRound(
+    server: ServerState,
+    round: RoundState,
+    snapshot: ServerSnapshot,
+    players: readonly SnapshotPlayer[],
+    context: PollContext,
+  ): void {
+    const { at, batch } = context;
+    const row = round.row;
+    const labels = teamLabels(snapshot);
+    const samples: TimelinePlayerSample[] = [];
+    const present = new Set<string>();
+
+    for (const player of players) {
+      present.add(player.name);
+      const session = this.#sessionFor(server, round, player, context);
+      this.#recordSample(session, player, row.lastPollAt, at);
+      session.teamLabel = playerTeamLabel(player, labels);
+      samples.push({
+        player: session.playerIndex,
+        score: player.score,
+        kills: player.kills,
+        deaths: player.deaths,
+        ping: player.ping,
+        team: player.team,
+      });
+      batch.sessions.push({ ...session });
+    }
+    for (const session of round.sessions.values()) {
+      if (!session.isActive || present.has(session.playerName)) continue;
+      session.absentMs += context.countedMs;
+      if (session.absentMs >= this.#options.sessionTimeoutMs) this.#closeSession(session, context);
+      batch.sessions.push({ ...session });
+    }
+
+    Object.assign(row, {
+      lastPollAt: at,
+      pollCount: row.pollCount + 1,
+      gameType: snapshot.gameType,
+      tickets1: tickets(snapshot, 1),
+      tickets2: tickets(snapshot, 2),
+      team1Label: labels[0],
+      team2Label: labels[1],
+      roundTimeRemain: snapshot.roundTimeRemain,
+      participantCount: round.sessions.size,
+    } satisfies Partial<RoundRow>);
+    (context.opened.has(row.roundId) ? batch.roundsOpened : batch.roundsUpdated).push({ ...row });
+    if (samples.length > 0) batch.roundPolls.push({ roundId: row.roundId, at, data: encodePoll({ at, samples }) });
+    const pings = players.map((player) => player.ping).filter((ping) => ping > 0 && ping < 1000);
+    if (pings.length > 0) batch.pings.push({ serverGuid: server.row.serverGuid, at, pings });
+  }
+
+  /** The player's session in this round: continued (also after leaving and rejoining) or started. */
+  #sessionFor(server: ServerState, round: RoundState, player: SnapshotPlayer, context: PollContext): SessionRow {
+    let session = round.sessions.get(player.name);
+    if (!session) {
+      session = {
+        roundId: round.row.roundId,
+        playerName: player.name,
+        playerIndex: round.sessions.size,
+        serverGuid: server.row.serverGuid,
+        startTime: context.at,
+        lastSeen: context.at,
+        isActive: false,
+        score: 0,
+        kills: 0,
+        deaths: 0,
+        segmentScore: 0,
+        segmentKills: 0,
+        segmentDeaths: 0,
+        segments: 0,
+        playedMs: 0,
+        absentMs: 0,
+        observations: 0,
+        pingSum: 0,
+        pingCount: 0,
+        team: player.team,
+        teamLabel: '',
+      };
+      round.sessions.set(player.name, session);
+    }
+    if (!session.isActive) {
+      // Players whose round just ended in this very poll (map change, restart) never went offline.
+      if (!this.isOnline(player.name) && !context.carriedOver.has(player.name)) {
+        context.events.push({
+          type: 'playerOnline',
+          playerName: player.name,
+          serverGuid: server.row.serverGuid,
+          serverName: server.row.name,
+          mapName: round.row.mapName,
+          at: context.at,
+        });
+      }
+      session.isActive = true;
+      this.#countActive(player.name, +1);
+      context.batch.playersSeen.push({ playerName: player.name, at: context.at });
+    }
+    return session;
+  }
+
+  #recordSample(session: SessionRow, player: SnapshotPlayer, roundPreviousPollAt: number, at: number): void {
+    if (session.observations === 0) {
+      session.segments = 1;
+    } else {
+      // Time observed: only the interval since the round's previous poll, and only if the player was in it.
+      const sincePrevious = at - session.lastSeen;
+      if (session.lastSeen === roundPreviousPollAt && sincePrevious <= this.#options.maxObservedIntervalMs) {
+        session.playedMs += sincePrevious;
+      }
+    }
+    const previous = { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths };
+    const current = { score: player.score, kills: player.kills, deaths: player.deaths };
+    if (session.observations > 0 && countersReset(previous, current)) {
+      // A rejoin started the counters again: the finished segment stays in the totals, the new one adds.
+      session.segments += 1;
+      session.score += current.score;
+      session.kills += current.kills;
+      session.deaths += current.deaths;
+    } else {
+      session.score += current.score - previous.score;
+      session.kills += current.kills - previous.kills;
+      session.deaths += current.deaths - previous.deaths;
+    }
+    session.segmentScore = current.score;
+    session.segmentKills = current.kills;
+    session.segmentDeaths = current.deaths;
+    session.lastSeen = at;
+    session.absentMs = 0;
+    session.observations += 1;
+    session.team = player.team;
+    if (player.ping > 0) {
+      session.pingSum += player.ping;
+      session.pingCount += 1;
+    }
+  }
+
+  #closeSession(session: SessionRow, context: PollContext): void {
+    session.isActive = false;
+    this.#countActive(session.playerName, -1);
+    context.batch.playersSeen.push({ playerName: session.playerName, at: session.lastSeen });
+  }
+
+  #closeRound(server: ServerState, reason: RoundCloseReason, context: PollContext): void {
+    const round = server.round;
+    if (!round) return;
+    for (const session of round.sessions.values()) {
+      if (!session.isActive) continue;
+      this.#closeSession(session, context);
+      if (reason !== 'server_offline') context.carriedOver.add(session.playerName);
+      context.batch.sessions.push({ ...session });
+    }
+    round.row.isActive = false;
+    // A round opened and closed in one poll is impossible: a round is always observed before it closes.
+    context.batch.roundsClosed.push({ roundId: round.row.roundId, endTime: round.row.lastPollAt, reason });
+    context.events.push({
+      type: 'roundClosed',
+      roundId: round.row.roundId,
+      serverGuid: server.row.serverGuid,
+      mapName: round.row.mapName,
+      reason,
+      startTime: round.row.startTime,
+      endTime: round.row.lastPollAt,
+    });
+    server.round = undefined;
+    server.row.openRoundId = null;
+  }
+
+  #countActive(playerName: string, change: 1 | -1): void {
+    const count = (this.#activeSessions.get(playerName) ?? 0) + change;
+    if (count > 0) this.#activeSessions.set(playerName, count);
+    else this.#activeSessions.delete(playerName);
+  }
+}
+
+interface PollContext {
+  at: number;
+  /** The interval since the game's previous successful poll, or 0 when it spans a gap. */
+  countedMs: number;
+  batch: WriteBatch;
+  events: TrackerEvent[];
+  /** Rounds opened during this poll (written as inserts). */
+  opened: Set<string>;
+  /** Players whose session closed with its round in this poll, so their next session is no comeback. */
+  carriedOver: Set<string>;
+}
