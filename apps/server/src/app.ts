@@ -3,11 +3,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import type { Collector } from './ingest/collector.ts';
+import { EventBus } from './ingest/event-bus.ts';
+import { createFeedCollector } from './ingest/start-collector.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
 export const API_PREFIX = '/stats';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the collector noticed (players coming online, map changes, closed rounds). */
+    events: EventBus;
+    /** The collector, when COLLECTOR_ENABLED; its last good lists feed the live server list. */
+    collector: Collector | undefined;
+  }
+}
 
 const API_PATH = /^\/(stats|hub)(\/|$|\?)/i;
 
@@ -30,12 +42,18 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  let database = options.database;
-  if (!database) {
-    const owned = await openDatabase(config.databasePath);
-    app.addHook('onClose', () => owned.close());
-    database = owned;
-  }
+  const database = options.database ?? (await openDatabase(config.databasePath));
+  const events = new EventBus((error, event) =>
+    app.log.error({ err: error, event: event.type }, 'event handler failed'),
+  );
+  const collector = config.collector.enabled ? createFeedCollector(app, config, database, events) : undefined;
+  app.decorate('events', events);
+  app.decorate('collector', collector);
+  app.addHook('onClose', async () => {
+    // The collector's cycle in progress is finished (or abandoned before writing) before the database goes.
+    await collector?.stop();
+    if (!options.database) await database.close();
+  });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { prefix: API_PREFIX, database });
