@@ -1,0 +1,228 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/test-database.ts';
+import { PING_BIN_MS } from './collector-store.ts';
+import { pingPercentiles, readServerPingByHour, type PingBin } from './ping-statistics.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+/** mulberry32: a small seeded generator, so every "random" case is reproducible from its seed. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Raw pings shaped like a real server: most near a base, a long tail, now and then a huge outlier. */
+function generatePings(random: () => number, count: number): number[] {
+  const base = 20 + Math.floor(random() * 120);
+  return Array.from({ length: count }, () => {
+    const roll = random();
+    if (roll < 0.03) return 500 + Math.floor(random() * 500);
+    if (roll < 0.2) return base + Math.floor(-Math.log(1 - random()) * 80);
+    return Math.max(0, base + Math.floor((random() - 0.5) * 30));
+  });
+}
+
+/** Bins pings the way the collector does (collector-store.ts). */
+function binPings(pings: readonly number[]): PingBin[] {
+  const counts = new Map<number, number>();
+  for (const ping of pings) {
+    const bin = Math.floor(ping / PING_BIN_MS) * PING_BIN_MS;
+    counts.set(bin, (counts.get(bin) ?? 0) + 1);
+  }
+  return [...counts].map(([pingBin, samples]) => ({ pingBin, samples }));
+}
+
+/**
+ * Brute force of the documented definition, by another route: the histogram's cumulative distribution
+ * (samples spread evenly inside each bin) is evaluated directly, and the smallest ping where it reaches
+ * the share is found by bisection.
+ */
+function bruteForcePercentile(bins: readonly PingBin[], share: number): number {
+  const total = bins.reduce((sum, bin) => sum + bin.samples, 0);
+  const samplesBelow = (ping: number): number =>
+    bins.reduce((sum, bin) => {
+      const covered = Math.min(Math.max((ping - bin.pingBin) / PING_BIN_MS, 0), 1);
+      return sum + covered * bin.samples;
+    }, 0);
+  let low = Math.min(...bins.map((bin) => bin.pingBin));
+  let high = Math.max(...bins.map((bin) => bin.pingBin)) + PING_BIN_MS;
+  for (let step = 0; step < 80; step++) {
+    const middle = (low + high) / 2;
+    if (samplesBelow(middle) >= share * total - 1e-9) high = middle;
+    else low = middle;
+  }
+  return high;
+}
+
+/** The exact nearest-rank percentile of the raw pings, which the histogram no longer has. */
+function exactPercentile(pings: readonly number[], share: number): number {
+  const sorted = [...pings].sort((a, b) => a - b);
+  const value = sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
+  if (value === undefined) throw new Error('no pings');
+  return value;
+}
+
+function insertPingBin(sqlite: DatabaseSync, serverGuid: string, hourStart: string, pingBin: number, samples: number) {
+  sqlite
+    .prepare('insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)')
+    .run(serverGuid, hourStart, pingBin, samples);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('pingPercentiles', () => {
+  it('returns null when there are no samples', () => {
+    expect(pingPercentiles([])).toBeNull();
+    expect(
+      pingPercentiles([
+        { pingBin: 40, samples: 0 },
+        { pingBin: 50, samples: 0 },
+      ]),
+    ).toBeNull();
+  });
+
+  it('places a lone sample at the middle of its bin for the median', () => {
+    expect(pingPercentiles([{ pingBin: 40, samples: 1 }])).toEqual({ median: 45, p95: 49.5 });
+    expect(pingPercentiles([{ pingBin: 0, samples: 1 }])).toEqual({ median: 5, p95: 9.5 });
+  });
+
+  it('spreads the samples of a single bin evenly across it', () => {
+    expect(pingPercentiles([{ pingBin: 120, samples: 200 }])).toEqual({ median: 125, p95: 129.5 });
+  });
+
+  it('interpolates inside the bin that holds the percentile', () => {
+    // 10 samples: the median (rank 5) is the 1st of 4 samples in [50, 60) → 52.5; p95 (rank 9.5) is half
+    // of the way through the single sample of [300, 310) → 305.
+    const bins = [
+      { pingBin: 40, samples: 4 },
+      { pingBin: 50, samples: 4 },
+      { pingBin: 60, samples: 1 },
+      { pingBin: 300, samples: 1 },
+    ];
+    expect(pingPercentiles(bins)).toEqual({ median: 52.5, p95: 305 });
+  });
+
+  it('puts a percentile that ends a bin at that bin’s upper bound, not inside the empty gap after it', () => {
+    // 2 samples: the median (rank 1) is the end of the first bin; the gap up to 200 holds nobody.
+    expect(
+      pingPercentiles([
+        { pingBin: 30, samples: 1 },
+        { pingBin: 200, samples: 1 },
+      ])?.median,
+    ).toBe(40);
+  });
+
+  it('does not depend on the order of the bins or on repeated bins', () => {
+    const ordered = [
+      { pingBin: 30, samples: 5 },
+      { pingBin: 40, samples: 7 },
+      { pingBin: 90, samples: 2 },
+    ];
+    const shuffled = [
+      { pingBin: 90, samples: 2 },
+      { pingBin: 40, samples: 3 },
+      { pingBin: 30, samples: 5 },
+      { pingBin: 40, samples: 4 },
+      { pingBin: 70, samples: 0 },
+    ];
+    expect(pingPercentiles(shuffled)).toEqual(pingPercentiles(ordered));
+  });
+
+  it('matches a brute-force computation on random histograms, and stays in the bin of the exact percentile', () => {
+    const random = createRandom(1942);
+    for (let trial = 0; trial < 300; trial++) {
+      const count = 1 + Math.floor(random() * (trial % 3 === 0 ? 5 : 800));
+      const pings = generatePings(random, count);
+      const bins = binPings(pings);
+      const result = pingPercentiles(bins);
+      if (result === null) throw new Error('a histogram with samples gave null');
+
+      expect(result.median, `trial ${trial}`).toBeCloseTo(bruteForcePercentile(bins, 0.5), 6);
+      expect(result.p95, `trial ${trial}`).toBeCloseTo(bruteForcePercentile(bins, 0.95), 6);
+      expect(result.median).toBeLessThanOrEqual(result.p95);
+
+      // Against the raw pings: the estimate lies in the 10 ms bin that holds the exact percentile.
+      for (const [estimate, share] of [
+        [result.median, 0.5],
+        [result.p95, 0.95],
+      ] as const) {
+        const exactBin = Math.floor(exactPercentile(pings, share) / PING_BIN_MS) * PING_BIN_MS;
+        expect(estimate, `trial ${trial}, share ${share}`).toBeGreaterThanOrEqual(exactBin);
+        expect(estimate, `trial ${trial}, share ${share}`).toBeLessThanOrEqual(exactBin + PING_BIN_MS);
+      }
+    }
+  });
+});
+
+describe('readServerPingByHour', () => {
+  const database = useTestDatabase();
+
+  it('gives each hour of one server its median, p95 and sample count, oldest first', () => {
+    const { sqlite } = database();
+    const random = createRandom(7);
+    const hours = ['2024-06-01T09:00:00.000Z', '2024-06-01T10:00:00.000Z', '2024-06-01T12:00:00.000Z'];
+    const binsByHour = new Map<string, PingBin[]>();
+    // Inserted newest first, so the order of the answer comes from the query, not from insertion.
+    for (const hour of [...hours].reverse()) {
+      const bins = binPings(generatePings(random, 150));
+      binsByHour.set(hour, bins);
+      for (const bin of bins) insertPingBin(sqlite, 'srv-a', hour, bin.pingBin, bin.samples);
+    }
+    // Another server's hour with wildly different pings must not leak in.
+    insertPingBin(sqlite, 'srv-b', hours[1] ?? '', 900, 1000);
+
+    const result = readServerPingByHour(
+      sqlite,
+      'srv-a',
+      new Date('2024-06-01T09:00:00.000Z'),
+      new Date('2024-06-01T13:00:00.000Z'),
+    );
+
+    expect(result.map((hour) => hour.hourStart)).toEqual(hours);
+    for (const hour of result) {
+      const bins = binsByHour.get(hour.hourStart) ?? [];
+      const percentiles = pingPercentiles(bins);
+      expect(hour).toEqual({
+        hourStart: hour.hourStart,
+        medianPing: percentiles?.median,
+        p95Ping: percentiles?.p95,
+        samples: 150,
+      });
+    }
+  });
+
+  it('includes the hour that `from` falls in and excludes the hour that starts at `to`', () => {
+    const { sqlite } = database();
+    for (const hour of ['2024-06-01T09:00:00.000Z', '2024-06-01T10:00:00.000Z', '2024-06-01T11:00:00.000Z']) {
+      insertPingBin(sqlite, 'srv-a', hour, 50, 3);
+    }
+
+    const result = readServerPingByHour(
+      sqlite,
+      'srv-a',
+      new Date('2024-06-01T09:30:00.000Z'),
+      new Date('2024-06-01T11:00:00.000Z'),
+    );
+
+    expect(result).toEqual([
+      { hourStart: '2024-06-01T09:00:00.000Z', medianPing: 55, p95Ping: 59.5, samples: 3 },
+      { hourStart: '2024-06-01T10:00:00.000Z', medianPing: 55, p95Ping: 59.5, samples: 3 },
+    ]);
+  });
+
+  it('returns nothing for a server without ping data', () => {
+    const { sqlite } = database();
+    insertPingBin(sqlite, 'srv-a', '2024-06-01T09:00:00.000Z', 50, 3);
+    expect(
+      readServerPingByHour(sqlite, 'srv-x', new Date('2024-06-01T00:00:00.000Z'), new Date('2024-06-02T00:00:00.000Z')),
+    ).toEqual([]);
+  });
+});

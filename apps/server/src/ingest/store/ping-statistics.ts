@@ -1,0 +1,103 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { PING_BIN_MS } from './collector-store.ts';
+
+/**
+ * Ping statistics from the hourly histograms in server_ping_hourly (bins PING_BIN_MS wide, keyed by their
+ * lower bound). A histogram keeps the storage per server-hour small and bounded whatever the player count,
+ * at the price of percentiles that are estimates good to within one bin.
+ */
+
+export interface PingBin {
+  /** Lower bound of the bin, in milliseconds. */
+  pingBin: number;
+  samples: number;
+}
+
+export interface PingPercentiles {
+  median: number;
+  p95: number;
+}
+
+export interface ServerPingHour {
+  /** UTC ISO-8601 start of the hour. */
+  hourStart: string;
+  medianPing: number;
+  p95Ping: number;
+  samples: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Median and 95th percentile of a ping histogram, or null when it holds no samples.
+ *
+ * Interpolated inside the bin (as Prometheus' histogram_quantile does): the samples of a bin are taken
+ * to be spread evenly across it, and the percentile is the ping below which that share of samples lies.
+ * Compared with reporting the bin's midpoint, this moves smoothly from hour to hour instead of in 10 ms
+ * steps, and it still always lies in the bin that holds the exact percentile of the raw pings (so it
+ * is never more than one bin width off). A lone sample gives median = midpoint of its bin. Values are
+ * not rounded; presentation decides that.
+ */
+export function pingPercentiles(bins: readonly PingBin[]): PingPercentiles | null {
+  // Merge repeated bins and drop empty ones, so the walk below sees each bin once, in order.
+  const counts = new Map<number, number>();
+  for (const { pingBin, samples } of bins) {
+    if (samples > 0) counts.set(pingBin, (counts.get(pingBin) ?? 0) + samples);
+  }
+  const sorted = [...counts].sort(([a], [b]) => a - b);
+  const total = sorted.reduce((sum, [, samples]) => sum + samples, 0);
+  if (total === 0) return null;
+
+  const percentile = (share: number): number => {
+    const rank = share * total;
+    let below = 0;
+    for (const [pingBin, samples] of sorted) {
+      if (below + samples >= rank) return pingBin + ((rank - below) / samples) * PING_BIN_MS;
+      below += samples;
+    }
+    // Unreachable for share <= 1 (the last bin reaches total); kept so floating point cannot fall through.
+    const [lastBin] = sorted[sorted.length - 1] ?? [0];
+    return lastBin + PING_BIN_MS;
+  };
+  return { median: percentile(0.5), p95: percentile(0.95) };
+}
+
+/**
+ * Per-hour ping median, p95 and sample count of one server, for every hour that overlaps [from, to),
+ * oldest first. Hours without samples are absent rather than reported as zero.
+ */
+export function readServerPingByHour(sqlite: DatabaseSync, serverGuid: string, from: Date, to: Date): ServerPingHour[] {
+  // Floor `from` so the hour it falls in is included: an hour that overlaps the range belongs to it.
+  const firstHour = new Date(Math.floor(from.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  const rows = sqlite
+    .prepare(
+      `select hour_start, ping_bin, samples from server_ping_hourly
+      where server_guid = ? and hour_start >= ? and hour_start < ?
+      order by hour_start, ping_bin`,
+    )
+    .all(serverGuid, firstHour, to.toISOString()) as unknown as {
+    hour_start: string;
+    ping_bin: number;
+    samples: number;
+  }[];
+
+  // Rows arrive ordered by hour, so each hour's bins are contiguous; a handful of bins per hour.
+  const binsByHour = new Map<string, PingBin[]>();
+  for (const row of rows) {
+    const bins = binsByHour.get(row.hour_start) ?? [];
+    bins.push({ pingBin: row.ping_bin, samples: row.samples });
+    binsByHour.set(row.hour_start, bins);
+  }
+  const hours: ServerPingHour[] = [];
+  for (const [hourStart, bins] of binsByHour) {
+    const percentiles = pingPercentiles(bins);
+    if (percentiles === null) continue;
+    hours.push({
+      hourStart,
+      medianPing: percentiles.median,
+      p95Ping: percentiles.p95,
+      samples: bins.reduce((sum, bin) => sum + bin.samples, 0),
+    });
+  }
+  return hours;
+}
