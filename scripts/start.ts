@@ -1,33 +1,9 @@
 /**
- * `npm start`: the production server. Builds the web app first when its build is missing or older than
- * its sources, so a fresh clone needs only `npm ci && npm start`.
+ * `npm start`: the production server. Builds the web app first when needed, so a fresh clone needs only
+ * `npm ci && npm start`.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { buildWebAppIfNeeded } from './lib/web-build.ts';
 
-const root = new URL('..', import.meta.url).pathname;
-const builtIndex = join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
-
-function newestModification(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((entry) => newestModification(join(path, entry))));
-}
-
-function webBuildIsStale(): boolean {
-  if (!existsSync(builtIndex)) return true;
-  const builtAt = statSync(builtIndex).mtimeMs;
-  return webSources.some((source) => newestModification(join(root, source)) > builtAt);
-}
-
-if (webBuildIsStale()) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@frontline/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
+buildWebAppIfNeeded();
 process.env.NODE_ENV ??= 'production';
 await import('../apps/server/src/main.ts');

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import type { Collector } from './ingest/collector.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
+import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
@@ -57,6 +58,7 @@ export async function buildApp(
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { prefix: API_PREFIX, database });
+  await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
 
   const renderPage = await serveWebApp(app, config.webDistPath, config.publicUrl);
 

@@ -45,6 +45,7 @@ const envSchema = z.object({
   BFLIST_BASE_URL: z.url().default('https://api.bflist.io'),
   COLLECT_GAMES: gameList.default(GAME_IDS),
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  DEMO_MODE: booleanText.default(false),
 });
 
 export interface AppConfig {
@@ -58,6 +59,8 @@ export interface AppConfig {
   webDistPath: string;
   /** Public origin of the site, used for absolute links in social-sharing tags. */
   publicUrl: string | undefined;
+  /** Set by `npm run demo`: the data comes from the emulator, and the site says so. */
+  demoMode: boolean;
   collector: {
     enabled: boolean;
     bflistBaseUrl: string;
@@ -98,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     webDistPath: values.WEB_DIST_PATH ?? DEFAULT_WEB_DIST_PATH,
     publicUrl: values.PUBLIC_URL?.replace(/\/$/, ''),
+    demoMode: values.DEMO_MODE,
     collector: {
       enabled: values.COLLECTOR_ENABLED,
       bflistBaseUrl: values.BFLIST_BASE_URL.replace(/\/$/, ''),

@@ -1,3 +1,4 @@
+export * from './app-info.ts';
 export * from './errors.ts';
 export * from './games.ts';
 export * from './health.ts';

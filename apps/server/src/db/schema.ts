@@ -15,6 +15,7 @@ export interface CollectorGamesTable {
   game: string;
   last_success_at: string | null;
   gap: number;
+  clock_ms: number;
 }
 
 export interface ServersTable {
@@ -37,17 +38,17 @@ export interface ServersTable {
   is_online: number;
   first_seen: string;
   last_seen: string;
-  absent_ms: number;
+  evidence_clock_ms: number;
   open_round_id: string | null;
 }
 
 export interface PlayersTable {
   player_name: string;
   first_seen: string;
-  last_seen: string;
 }
 
 export interface RoundsTable {
+  round_key: number;
   round_id: string;
   server_guid: string;
   map_name: string;
@@ -69,10 +70,9 @@ export interface RoundsTable {
 
 export interface SessionsTable {
   session_id: Generated<number>;
-  round_id: string;
+  round_key: number;
   player_name: string;
   player_index: number;
-  server_guid: string;
   start_time: string;
   last_seen: string;
   is_active: number;
@@ -84,7 +84,7 @@ export interface SessionsTable {
   segment_deaths: number;
   segments: number;
   played_ms: number;
-  absent_ms: number;
+  seen_clock_ms: number;
   observations: number;
   ping_sum: number;
   ping_count: number;
@@ -93,14 +93,14 @@ export interface SessionsTable {
 }
 
 export interface RoundPollsTable {
-  round_id: string;
+  round_key: number;
   at: number;
   data: Uint8Array;
 }
 
 export interface ServerPopulationTable {
-  server_guid: string;
   bucket_start: string;
+  server_guid: string;
   bucket_minutes: number;
   player_sum: number;
   peak_players: number;

@@ -97,7 +97,7 @@ describe('Collector', () => {
     expect(closedTimeline).toEqual([{ has_timeline: 1 }]);
     expect(
       query(
-        "select count(*) as polls from round_polls where round_id in (select round_id from rounds where map_name = 'wake')",
+        "select count(*) as polls from round_polls where round_key in (select round_key from rounds where map_name = 'wake')",
       ),
     ).toEqual([{ polls: 0 }]);
     expect(events.slice(2).map((event) => event.type)).toEqual(['roundClosed', 'serverMapChange']);

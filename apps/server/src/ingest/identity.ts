@@ -10,8 +10,17 @@ function hashHex(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
 
+const serverGuids = new Map<string, string>();
+
+/** Called for every server of every poll, so each address is hashed once. */
 export function serverGuidFor(game: GameId, ip: string, port: number): string {
-  return hashHex(`${game}|${ip}|${port}`, 20);
+  const key = `${game}|${ip}|${port}`;
+  let guid = serverGuids.get(key);
+  if (guid === undefined) {
+    guid = hashHex(key, 20);
+    serverGuids.set(key, guid);
+  }
+  return guid;
 }
 
 /** A round is its server, its map and the instant it was first seen: the same inputs give the same id. */

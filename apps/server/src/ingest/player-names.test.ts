@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePlayerNameForDisplay } from './player-names.ts';
+import { decodePlayerNameForDisplay, encodeAsLegacyMojibake } from './player-names.ts';
 
 /** Produces the feed's mojibake the way it arises: cp1251 bytes read as cp1252 (WHATWG decoders as reference). */
 function garbleAsFeedDoes(name: string): string {
@@ -97,5 +97,33 @@ describe('decodePlayerNameForDisplay', () => {
     for (const name of names) {
       expect(decodePlayerNameForDisplay(garbleAsFeedDoes(name)), name).toBe(name);
     }
+  });
+});
+
+describe('encodeAsLegacyMojibake', () => {
+  it('decodePlayerNameForDisplay(encodeAsLegacyMojibake("Вертолетик")) === "Вертолетик"', () => {
+    expect(encodeAsLegacyMojibake('Вертолетик')).toBe('Âåðòîëåòèê');
+    expect(decodePlayerNameForDisplay(encodeAsLegacyMojibake('Вертолетик'))).toBe('Вертолетик');
+  });
+
+  it('garbles exactly as the feed does (WHATWG windows-1251 bytes read as windows-1252), for every byte', () => {
+    const cp1251 = new TextDecoder('windows-1251');
+    const cp1252 = new TextDecoder('windows-1252');
+    for (let byte = 0; byte < 256; byte++) {
+      const text = cp1251.decode(Uint8Array.of(byte));
+      expect(encodeAsLegacyMojibake(text), `byte 0x${byte.toString(16)}`).toBe(cp1252.decode(Uint8Array.of(byte)));
+    }
+  });
+
+  it('round-trips names with digits, symbols and the letters outside А–я', () => {
+    for (const name of ['Снайпер_1985', 'Ёжик', 'Сапёр', '^Медведь^', 'Т-34', 'Їжак№1', 'Ђорђе', 'ДЕД']) {
+      expect(garbleAsFeedDoes(name), name).toBe(encodeAsLegacyMojibake(name));
+      expect(decodePlayerNameForDisplay(encodeAsLegacyMojibake(name)), name).toBe(name);
+    }
+  });
+
+  it('leaves ASCII as it is and refuses characters cp1251 cannot encode', () => {
+    expect(encodeAsLegacyMojibake('[RU]Sasha_77')).toBe('[RU]Sasha_77');
+    for (const text of ['Ä', 'ü', '李', '🎖️']) expect(() => encodeAsLegacyMojibake(text), text).toThrow(RangeError);
   });
 });

@@ -92,6 +92,25 @@ function encodeCp1252(text: string): Uint8Array | null {
   return bytes;
 }
 
+/** cp1251 byte for every character cp1251 can encode, so encoding is one lookup per character. */
+const CP1251_BYTE_BY_CHAR = new Map<string, number>(CP1251_TEXT_BY_BYTE.map((text, byte) => [text, byte]));
+
+/**
+ * The feed's mojibake made on purpose: the text's cp1251 bytes read as cp1252, the mix-up that
+ * `decodePlayerNameForDisplay` undoes ("Вертолетик" → "Âåðòîëåòèê"). The emulator uses it to send Russian-speaking
+ * players' names the way the real feed does. Throws for a character cp1251 has no byte for.
+ */
+export function encodeAsLegacyMojibake(text: string): string {
+  let garbled = '';
+  for (const char of text) {
+    const byte = CP1251_BYTE_BY_CHAR.get(char);
+    if (byte === undefined) throw new RangeError(`"${char}" has no cp1251 byte`);
+    // Bytes 0x80–0x9F are where cp1252 differs from Latin-1; the rest read as the code point of the same value.
+    garbled += String.fromCharCode(byte >= 0x80 && byte <= 0x9f ? CP1252_0X80_TO_0X9F[byte - 0x80]! : byte);
+  }
+  return garbled;
+}
+
 function decodeCp1251(bytes: Uint8Array): string {
   let text = '';
   for (const byte of bytes) text += CP1251_TEXT_BY_BYTE[byte]!;

@@ -2,9 +2,17 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { GameId } from '@frontline/contract';
 import type { Selectable } from 'kysely';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
-import { decodePoll, encodeTimeline } from '../timeline-codec.ts';
+import { decodePoll, encodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
-import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '../tracker/write-batch.ts';
+import type {
+  GameStateRow,
+  RoundClose,
+  RoundPollRow,
+  RoundRow,
+  ServerRow,
+  SessionRow,
+  WriteBatch,
+} from '../tracker/write-batch.ts';
 
 /**
  * Writes the tracker's decisions, one transaction per poll cycle, and reads back the tracker's state on
@@ -16,7 +24,17 @@ import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '
 export const POPULATION_BUCKET_MINUTES = 5;
 export const PING_BIN_MS = 10;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const isoCache = new Map<number, string>();
+/** ISO text of a time; cached because one poll writes the same few times into thousands of rows. */
+function iso(ms: number): string {
+  let text = isoCache.get(ms);
+  if (text === undefined) {
+    if (isoCache.size > 10_000) isoCache.clear();
+    text = new Date(ms).toISOString();
+    isoCache.set(ms, text);
+  }
+  return text;
+}
 const msOf = (text: string) => Date.parse(text);
 const flag = (value: boolean) => (value ? 1 : 0);
 
@@ -39,11 +57,12 @@ export interface CollectorStore {
 function prepareStatements(sqlite: DatabaseSync) {
   const prepare = (sql: string): StatementSync => sqlite.prepare(sql);
   return {
-    upsertGame: prepare(`insert into collector_games (game, last_success_at, gap) values (?, ?, ?)
-      on conflict (game) do update set last_success_at = excluded.last_success_at, gap = excluded.gap`),
+    upsertGame: prepare(`insert into collector_games (game, last_success_at, gap, clock_ms) values (?, ?, ?, ?)
+      on conflict (game) do update set last_success_at = excluded.last_success_at, gap = excluded.gap,
+        clock_ms = excluded.clock_ms`),
     upsertServer: prepare(`insert into servers (server_guid, game, ip, port, feed_guid, name, map_name, game_type,
         num_players, bot_count, max_players, has_password, join_link, tickets1, tickets2, round_time_remain,
-        is_online, first_seen, last_seen, absent_ms, open_round_id)
+        is_online, first_seen, last_seen, evidence_clock_ms, open_round_id)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (server_guid) do update set feed_guid = excluded.feed_guid, name = excluded.name,
         map_name = excluded.map_name, game_type = excluded.game_type, num_players = excluded.num_players,
@@ -51,38 +70,37 @@ function prepareStatements(sqlite: DatabaseSync) {
         join_link = excluded.join_link, tickets1 = excluded.tickets1, tickets2 = excluded.tickets2,
         round_time_remain = excluded.round_time_remain, is_online = excluded.is_online,
         first_seen = min(first_seen, excluded.first_seen), last_seen = excluded.last_seen,
-        absent_ms = excluded.absent_ms, open_round_id = excluded.open_round_id`),
-    upsertPlayer: prepare(`insert into players (player_name, first_seen, last_seen) values (?, ?, ?)
-      on conflict (player_name) do update set last_seen = max(last_seen, excluded.last_seen)`),
-    upsertRound: prepare(`insert into rounds (round_id, server_guid, map_name, game_type, start_time, end_time,
-        last_poll_at, is_active, close_reason, tickets1, tickets2, team1_label, team2_label, round_time_remain,
-        participant_count, poll_count, timeline)
-      values (?, ?, ?, ?, ?, null, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, null)
-      on conflict (round_id) do update set game_type = excluded.game_type, end_time = null,
-        last_poll_at = excluded.last_poll_at, is_active = excluded.is_active, close_reason = null,
+        evidence_clock_ms = excluded.evidence_clock_ms, open_round_id = excluded.open_round_id`),
+    insertPlayer: prepare(`insert into players (player_name, first_seen) values (?, ?)
+      on conflict (player_name) do nothing`),
+    upsertRound: prepare(`insert into rounds (round_key, round_id, server_guid, map_name, game_type, start_time,
+        end_time, last_poll_at, is_active, close_reason, tickets1, tickets2, team1_label, team2_label,
+        round_time_remain, participant_count, poll_count, timeline)
+      values (?, ?, ?, ?, ?, ?, null, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, null)
+      on conflict (round_key) do update set game_type = excluded.game_type,
+        last_poll_at = excluded.last_poll_at, is_active = excluded.is_active,
         tickets1 = excluded.tickets1, tickets2 = excluded.tickets2, team1_label = excluded.team1_label,
         team2_label = excluded.team2_label, round_time_remain = excluded.round_time_remain,
         participant_count = excluded.participant_count, poll_count = excluded.poll_count`),
-    upsertSession: prepare(`insert into sessions (round_id, player_name, player_index, server_guid, start_time,
-        last_seen, is_active, score, kills, deaths, segment_score, segment_kills, segment_deaths, segments,
-        played_ms, absent_ms, observations, ping_sum, ping_count, team, team_label)
-      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      on conflict (round_id, player_name) do update set last_seen = excluded.last_seen,
-        is_active = excluded.is_active, score = excluded.score, kills = excluded.kills, deaths = excluded.deaths,
-        segment_score = excluded.segment_score, segment_kills = excluded.segment_kills,
-        segment_deaths = excluded.segment_deaths, segments = excluded.segments, played_ms = excluded.played_ms,
-        absent_ms = excluded.absent_ms, observations = excluded.observations, ping_sum = excluded.ping_sum,
-        ping_count = excluded.ping_count, team = excluded.team, team_label = excluded.team_label`),
-    insertRoundPoll: prepare(`insert or replace into round_polls (round_id, at, data) values (?, ?, ?)`),
-    selectRoundPolls: prepare(`select data from round_polls where round_id = ? order by at`),
-    selectRoundNames: prepare(`select player_name from sessions where round_id = ? order by player_index`),
+    // Nearly every session written is an existing one: update it by rowid, and insert only when it is new.
+    updateSession: prepare(`update sessions set last_seen = ?, is_active = ?, score = ?, kills = ?, deaths = ?,
+        segment_score = ?, segment_kills = ?, segment_deaths = ?, segments = ?, played_ms = ?, seen_clock_ms = ?,
+        observations = ?, ping_sum = ?, ping_count = ?, team = ?, team_label = ?
+      where session_id = ?`),
+    insertSession: prepare(`insert into sessions (last_seen, is_active, score, kills, deaths, segment_score,
+        segment_kills, segment_deaths, segments, played_ms, seen_clock_ms, observations, ping_sum, ping_count, team,
+        team_label, session_id, round_key, player_name, player_index, start_time)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    insertRoundPoll: prepare(`insert or replace into round_polls (at, round_key, data) values (?, ?, ?)`),
+    selectRoundPolls: prepare(`select data from round_polls where round_key = ? order by at`),
+    deleteRoundPolls: prepare(`delete from round_polls where round_key = ?`),
+    selectRoundNames: prepare(`select player_name from sessions where round_key = ? order by player_index`),
     closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ?, timeline = ?
-      where round_id = ?`),
-    deleteRoundPolls: prepare(`delete from round_polls where round_id = ?`),
+      where round_key = ?`),
     addPopulation: prepare(`insert into server_population
-        (server_guid, bucket_start, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, 1)
-      on conflict (server_guid, bucket_start) do update set player_sum = player_sum + excluded.player_sum,
-        peak_players = max(peak_players, excluded.peak_players), samples = samples + 1`),
+        (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
+      on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
+        peak_players = max(peak_players, excluded.peak_players), samples = samples + excluded.samples`),
     addPing: prepare(`insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)
       on conflict (server_guid, hour_start, ping_bin) do update set samples = samples + excluded.samples`),
   };
@@ -109,13 +127,14 @@ function serverParams(row: ServerRow) {
     flag(row.isOnline),
     iso(row.firstSeen),
     iso(row.lastSeen),
-    row.absentMs,
+    row.evidenceClockMs,
     row.openRoundId,
   ];
 }
 
 function roundParams(row: RoundRow) {
   return [
+    row.roundKey,
     row.roundId,
     row.serverGuid,
     row.mapName,
@@ -133,13 +152,9 @@ function roundParams(row: RoundRow) {
   ];
 }
 
-function sessionParams(row: SessionRow) {
+/** The columns a session's update changes, then its id (the order of both session statements). */
+function sessionStateParams(row: SessionRow) {
   return [
-    row.roundId,
-    row.playerName,
-    row.playerIndex,
-    row.serverGuid,
-    iso(row.startTime),
     iso(row.lastSeen),
     flag(row.isActive),
     row.score,
@@ -150,64 +165,118 @@ function sessionParams(row: SessionRow) {
     row.segmentDeaths,
     row.segments,
     row.playedMs,
-    row.absentMs,
+    row.seenClockMs,
     row.observations,
     row.pingSum,
     row.pingCount,
     row.team,
     row.teamLabel,
+    row.sessionId,
   ];
+}
+
+/** Pings of a closed round's polls, by hour and 10 ms bin (0 and 1000+ are not real pings). */
+function pingBinsByHour(polls: readonly TimelinePoll[]): Map<number, Map<number, number>> {
+  const hours = new Map<number, Map<number, number>>();
+  for (const poll of polls) {
+    const hour = floorTo(poll.at, 60);
+    let bins = hours.get(hour);
+    for (const sample of poll.samples) {
+      if (sample.ping <= 0 || sample.ping >= 1000) continue;
+      if (!bins) {
+        bins = new Map();
+        hours.set(hour, bins);
+      }
+      const bin = Math.floor(sample.ping / PING_BIN_MS) * PING_BIN_MS;
+      bins.set(bin, (bins.get(bin) ?? 0) + 1);
+    }
+  }
+  return hours;
 }
 
 export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
   const statements = prepareStatements(sqlite);
 
-  /** The round's open polls become one timeline blob, written in place of them. */
-  function closeRound(roundId: string, endTime: number, reason: string): void {
-    const names = allRows<{ player_name: string }>(statements.selectRoundNames, roundId).map((row) => row.player_name);
-    const polls = allRows<{ data: Uint8Array }>(statements.selectRoundPolls, roundId).map((row) =>
-      decodePoll(row.data),
+  /**
+   * The round's open polls become one timeline blob, written in place of them; its pings go into the
+   * server's hourly ping statistics (done once per round rather than on every poll).
+   */
+  function closeRound(close: RoundClose, pollsInBatch: readonly RoundPollRow[]): void {
+    const names = allRows<{ player_name: string }>(statements.selectRoundNames, close.roundKey).map(
+      (row) => row.player_name,
     );
-    const timeline = encodeTimeline({ names, polls });
-    statements.closeRound.run(iso(endTime), reason, timeline, roundId);
-    statements.deleteRoundPolls.run(roundId);
+    const stored = allRows<{ data: Uint8Array }>(statements.selectRoundPolls, close.roundKey);
+    // The stored polls are all older than the batch's own.
+    const polls = [...stored.map((row) => row.data), ...pollsInBatch.map((poll) => poll.data)].map(decodePoll);
+    statements.closeRound.run(iso(close.endTime), close.reason, encodeTimeline({ names, polls }), close.roundKey);
+    statements.deleteRoundPolls.run(close.roundKey);
+    for (const [hour, bins] of pingBinsByHour(polls)) {
+      for (const [bin, count] of bins) statements.addPing.run(close.serverGuid, iso(hour), bin, count);
+    }
   }
 
   function applyBatch(batch: WriteBatch): void {
     for (const game of batch.games) {
-      statements.upsertGame.run(
-        game.game,
-        game.lastSuccessAt === null ? null : iso(game.lastSuccessAt),
-        flag(game.gap),
-      );
+      const lastSuccess = game.lastSuccessAt === null ? null : iso(game.lastSuccessAt);
+      statements.upsertGame.run(game.game, lastSuccess, flag(game.gap), game.clockMs);
     }
     for (const server of batch.servers) statements.upsertServer.run(...serverParams(server));
-    for (const player of batch.playersSeen) {
-      statements.upsertPlayer.run(player.playerName, iso(player.at), iso(player.at));
-    }
+    for (const player of batch.playersSeen) statements.insertPlayer.run(player.playerName, iso(player.at));
     for (const round of [...batch.roundsOpened, ...batch.roundsUpdated])
       statements.upsertRound.run(...roundParams(round));
-    for (const session of batch.sessions) statements.upsertSession.run(...sessionParams(session));
-    for (const poll of batch.roundPolls) statements.insertRoundPoll.run(poll.roundId, poll.at, poll.data);
-    for (const close of batch.roundsClosed) closeRound(close.roundId, close.endTime, close.reason);
-    for (const sample of batch.population) {
-      const bucket = iso(floorTo(sample.at, POPULATION_BUCKET_MINUTES));
-      statements.addPopulation.run(
-        sample.serverGuid,
-        bucket,
-        POPULATION_BUCKET_MINUTES,
-        sample.players,
-        sample.players,
-      );
-    }
-    for (const sample of batch.pings) {
-      const hour = iso(floorTo(sample.at, 60));
-      const bins = new Map<number, number>();
-      for (const ping of sample.pings) {
-        const bin = Math.floor(ping / PING_BIN_MS) * PING_BIN_MS;
-        bins.set(bin, (bins.get(bin) ?? 0) + 1);
+    for (const session of batch.sessions) {
+      const state = sessionStateParams(session);
+      if (statements.updateSession.run(...state).changes === 0) {
+        statements.insertSession.run(
+          ...state,
+          session.roundKey,
+          session.playerName,
+          session.playerIndex,
+          iso(session.startTime),
+        );
       }
-      for (const [bin, count] of bins) statements.addPing.run(sample.serverGuid, hour, bin, count);
+    }
+    // Polls of a round that closes in this same batch go straight into its timeline (bulk batches span
+    // whole rounds, so most polls of a generated history never touch the open-polls table).
+    const closing = new Map<number, RoundPollRow[]>(batch.roundsClosed.map((close) => [close.roundKey, []]));
+    for (const poll of batch.roundPolls) {
+      const pending = closing.get(poll.roundKey);
+      if (pending) pending.push(poll);
+      else statements.insertRoundPoll.run(poll.at, poll.roundKey, poll.data);
+    }
+    for (const close of batch.roundsClosed) closeRound(close, closing.get(close.roundKey) ?? []);
+    // Samples of one bucket are summed first: a bulk batch then writes each bucket once.
+    const buckets = new Map<
+      string,
+      { bucket: number; serverGuid: string; sum: number; peak: number; samples: number }
+    >();
+    for (const sample of batch.population) {
+      const bucket = floorTo(sample.at, POPULATION_BUCKET_MINUTES);
+      const key = `${bucket}|${sample.serverGuid}`;
+      const totals = buckets.get(key);
+      if (totals) {
+        totals.sum += sample.players;
+        totals.peak = Math.max(totals.peak, sample.players);
+        totals.samples += 1;
+      } else {
+        buckets.set(key, {
+          bucket,
+          serverGuid: sample.serverGuid,
+          sum: sample.players,
+          peak: sample.players,
+          samples: 1,
+        });
+      }
+    }
+    for (const totals of buckets.values()) {
+      statements.addPopulation.run(
+        iso(totals.bucket),
+        totals.serverGuid,
+        POPULATION_BUCKET_MINUTES,
+        totals.sum,
+        totals.peak,
+        totals.samples,
+      );
     }
   }
 
@@ -229,6 +298,7 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
           game: row.game as GameId,
           lastSuccessAt: row.last_success_at === null ? null : msOf(row.last_success_at),
           gap: row.gap === 1,
+          clockMs: row.clock_ms,
         }),
       );
       // Offline servers without an open round need no state: they start afresh when they come back.
@@ -236,12 +306,21 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
         sqlite.prepare('select * from servers where is_online = 1 or open_round_id is not null'),
       ).map(toServerRow);
       const rounds = allRows<RoundsTable>(sqlite.prepare('select * from rounds where is_active = 1')).map(toRoundRow);
-      const sessionsOf = sqlite.prepare('select * from sessions where round_id = ? order by player_index');
+      const sessionsOf = sqlite.prepare('select * from sessions where round_key = ? order by player_index');
       const openRounds = rounds.map((row) => ({
         row,
-        sessions: allRows<Selectable<SessionsTable>>(sessionsOf, row.roundId).map(toSessionRow),
+        sessions: allRows<Selectable<SessionsTable>>(sessionsOf, row.roundKey).map(toSessionRow),
       }));
-      return { games, servers, openRounds };
+      const nextKey = (table: 'rounds' | 'sessions', column: 'round_key' | 'session_id') =>
+        (allRows<{ last: number | null }>(sqlite.prepare(`select max(${column}) as last from ${table}`))[0]?.last ??
+          0) + 1;
+      return {
+        games,
+        servers,
+        openRounds,
+        nextRoundKey: nextKey('rounds', 'round_key'),
+        nextSessionId: nextKey('sessions', 'session_id'),
+      };
     },
   };
 }
@@ -267,13 +346,14 @@ function toServerRow(row: ServersTable): ServerRow {
     isOnline: row.is_online === 1,
     firstSeen: msOf(row.first_seen),
     lastSeen: msOf(row.last_seen),
-    absentMs: row.absent_ms,
+    evidenceClockMs: row.evidence_clock_ms,
     openRoundId: row.open_round_id,
   };
 }
 
 function toRoundRow(row: RoundsTable): RoundRow {
   return {
+    roundKey: row.round_key,
     roundId: row.round_id,
     serverGuid: row.server_guid,
     mapName: row.map_name,
@@ -293,10 +373,10 @@ function toRoundRow(row: RoundsTable): RoundRow {
 
 function toSessionRow(row: Selectable<SessionsTable>): SessionRow {
   return {
-    roundId: row.round_id,
+    sessionId: row.session_id,
+    roundKey: row.round_key,
     playerName: row.player_name,
     playerIndex: row.player_index,
-    serverGuid: row.server_guid,
     startTime: msOf(row.start_time),
     lastSeen: msOf(row.last_seen),
     isActive: row.is_active === 1,
@@ -308,7 +388,7 @@ function toSessionRow(row: Selectable<SessionsTable>): SessionRow {
     segmentDeaths: row.segment_deaths,
     segments: row.segments,
     playedMs: row.played_ms,
-    absentMs: row.absent_ms,
+    seenClockMs: row.seen_clock_ms,
     observations: row.observations,
     pingSum: row.ping_sum,
     pingCount: row.ping_count,

@@ -48,10 +48,10 @@ function dumpAll(database: Database) {
     games: dump(database, 'select * from collector_games order by game'),
     servers: dump(database, 'select * from servers order by server_guid'),
     players: dump(database, 'select * from players order by player_name'),
-    rounds: dump(database, 'select * from rounds order by round_id'),
-    sessions: dump(database, 'select * from sessions order by round_id, player_index'),
-    roundPolls: dump(database, 'select * from round_polls order by round_id, at'),
-    population: dump(database, 'select * from server_population order by server_guid, bucket_start'),
+    rounds: dump(database, 'select * from rounds order by round_key'),
+    sessions: dump(database, 'select * from sessions order by session_id'),
+    roundPolls: dump(database, 'select * from round_polls order by at, round_key'),
+    population: dump(database, 'select * from server_population order by bucket_start, server_guid'),
     pings: dump(database, 'select * from server_ping_hourly order by server_guid, hour_start, ping_bin'),
   };
 }
@@ -73,9 +73,10 @@ function describeOutcome(loaded: LoadedFixture, outcome: RunOutcome) {
       String(aliases.get(String(a.server_guid))).localeCompare(String(aliases.get(String(b.server_guid)))),
   );
   const roundIndex = new Map(rounds.map((round, index) => [String(round.round_id), index]));
-  const sessions = dump(outcome.database, 'select * from sessions order by player_index').sort(
-    (a, b) => (roundIndex.get(String(a.round_id)) ?? 0) - (roundIndex.get(String(b.round_id)) ?? 0),
-  );
+  const sessions = dump(
+    outcome.database,
+    'select sessions.*, rounds.round_id from sessions join rounds using (round_key) order by player_index',
+  ).sort((a, b) => (roundIndex.get(String(a.round_id)) ?? 0) - (roundIndex.get(String(b.round_id)) ?? 0));
   return {
     rounds: rounds.map((round) => ({
       server: aliases.get(String(round.server_guid)),

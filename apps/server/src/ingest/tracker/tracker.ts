@@ -59,6 +59,9 @@ export interface TrackerSnapshotState {
   games: GameStateRow[];
   servers: ServerRow[];
   openRounds: { row: RoundRow; sessions: SessionRow[] }[];
+  /** The next keys to hand out (one more than the largest stored). */
+  nextRoundKey: number;
+  nextSessionId: number;
 }
 
 export interface IngestResult {
@@ -69,14 +72,18 @@ export interface IngestResult {
 }
 
 /** Players in one server poll, without bots and with one entry per name (the best-scoring one). */
-function trackedPlayers(players: readonly SnapshotPlayer[]): SnapshotPlayer[] {
+function trackedPlayers(players: readonly SnapshotPlayer[]): { players: SnapshotPlayer[]; bots: number } {
   const byName = new Map<string, SnapshotPlayer>();
+  let bots = 0;
   for (const player of players) {
-    if (isBot(player)) continue;
+    if (isBot(player)) {
+      bots += 1;
+      continue;
+    }
     const seen = byName.get(player.name);
     if (!seen || player.score > seen.score) byName.set(player.name, player);
   }
-  return [...byName.values()];
+  return { players: [...byName.values()], bots };
 }
 
 function teamLabels(snapshot: ServerSnapshot): [string, string] {
@@ -103,6 +110,8 @@ export class Tracker {
   readonly #servers = new Map<string, ServerState>();
   /** Active sessions per player name, across every server: "online" means at least one. */
   readonly #activeSessions = new Map<string, number>();
+  #nextRoundKey = 1;
+  #nextSessionId = 1;
 
   constructor(options: Partial<TrackerOptions> = {}, state?: TrackerSnapshotState) {
     this.#options = { ...DEFAULT_TRACKER_OPTIONS, ...options };
@@ -110,6 +119,8 @@ export class Tracker {
   }
 
   #restore(state: TrackerSnapshotState): void {
+    this.#nextRoundKey = state.nextRoundKey;
+    this.#nextSessionId = state.nextSessionId;
     for (const game of state.games) this.#games.set(game.game, { ...game });
     for (const server of state.servers) this.#servers.set(server.serverGuid, { row: { ...server }, round: undefined });
     for (const { row, sessions } of state.openRounds) {
@@ -131,7 +142,7 @@ export class Tracker {
 
   ingest(poll: GamePoll): IngestResult {
     const at = poll.at.getTime();
-    const game = this.#games.get(poll.game) ?? { game: poll.game, lastSuccessAt: null, gap: false };
+    const game = this.#games.get(poll.game) ?? { game: poll.game, lastSuccessAt: null, gap: false, clockMs: 0 };
     const batch = emptyBatch();
     const events: TrackerEvent[] = [];
     if (game.lastSuccessAt !== null && at <= game.lastSuccessAt) {
@@ -147,8 +158,15 @@ export class Tracker {
     }
 
     const interval = game.lastSuccessAt === null ? 0 : at - game.lastSuccessAt;
-    const countedMs = game.gap || interval > this.#options.maxObservedIntervalMs ? 0 : interval;
-    const context: PollContext = { at, countedMs, batch, events, opened: new Set(), carriedOver: new Set() };
+    game.clockMs += game.gap || interval > this.#options.maxObservedIntervalMs ? 0 : interval;
+    const context: PollContext = {
+      at,
+      clockMs: game.clockMs,
+      batch,
+      events,
+      opened: new Set(),
+      carriedOver: new Set(),
+    };
 
     const listed = new Set<string>();
     for (const snapshot of poll.servers) {
@@ -170,7 +188,7 @@ export class Tracker {
 
   #observeListedServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): void {
     const { at } = context;
-    const players = trackedPlayers(snapshot.players);
+    const { players, bots } = trackedPlayers(snapshot.players);
     const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, at);
     const row = server.row;
     Object.assign(row, {
@@ -179,7 +197,7 @@ export class Tracker {
       mapName: snapshot.mapName,
       gameType: snapshot.gameType,
       numPlayers: players.length,
-      botCount: snapshot.players.filter(isBot).length,
+      botCount: bots,
       maxPlayers: snapshot.maxPlayers,
       hasPassword: snapshot.hasPassword,
       joinLink: snapshot.joinLink,
@@ -192,31 +210,32 @@ export class Tracker {
 
     if (!snapshot.mapName) {
       // Listed but between rounds: no round can be observed, so this counts towards the round's timeout.
-      this.#countServerAbsence(server, context);
+      this.#closeRoundIfServerAway(server, context);
     } else {
-      row.absentMs = 0;
+      row.evidenceClockMs = context.clockMs;
       const round =
         this.#roundContinuing(server, snapshot, players, context) ?? this.#openRound(server, snapshot, at, context);
       this.#observeRound(server, round, snapshot, players, context);
     }
     row.openRoundId = server.round?.row.roundId ?? null;
-    context.batch.servers.push({ ...row });
+    context.batch.servers.push(row);
     context.batch.population.push({ serverGuid, at, players: players.length });
   }
 
+  /** An unlisted server changes nothing until it has been away long enough to close its round and go offline. */
   #observeUnlistedServer(server: ServerState, context: PollContext): void {
     if (!server.row.isOnline && !server.round) return;
-    this.#countServerAbsence(server, context);
-    if (server.row.absentMs >= this.#options.serverTimeoutMs) server.row.isOnline = false;
-    server.row.openRoundId = server.round?.row.roundId ?? null;
-    context.batch.servers.push({ ...server.row });
+    if (!this.#closeRoundIfServerAway(server, context)) return;
+    server.row.isOnline = false;
+    server.row.openRoundId = null;
+    context.batch.servers.push(server.row);
   }
 
-  #countServerAbsence(server: ServerState, context: PollContext): void {
-    server.row.absentMs += context.countedMs;
-    if (server.round && server.row.absentMs >= this.#options.serverTimeoutMs) {
-      this.#closeRound(server, 'server_offline', context);
-    }
+  /** Closes the server's round when it has shown none for the server timeout; says whether that time is up. */
+  #closeRoundIfServerAway(server: ServerState, context: PollContext): boolean {
+    const away = context.clockMs - server.row.evidenceClockMs >= this.#options.serverTimeoutMs;
+    if (away && server.round) this.#closeRound(server, 'server_offline', context);
+    return away;
   }
 
   #createServer(serverGuid: string, snapshot: ServerSnapshot, at: number): ServerState {
@@ -241,7 +260,7 @@ export class Tracker {
         isOnline: true,
         firstSeen: at,
         lastSeen: at,
-        absentMs: 0,
+        evidenceClockMs: 0,
         openRoundId: null,
       },
       round: undefined,
@@ -298,6 +317,7 @@ export class Tracker {
     const [team1Label, team2Label] = teamLabels(snapshot);
     const round: RoundState = {
       row: {
+        roundKey: this.#nextRoundKey++,
         roundId: roundIdFor(server.row.serverGuid, snapshot.mapName, new Date(at)),
         serverGuid: server.row.serverGuid,
         mapName: snapshot.mapName,
@@ -336,7 +356,7 @@ export class Tracker {
     for (const player of players) {
       present.add(player.name);
       const session = this.#sessionFor(server, round, player, context);
-      this.#recordSample(session, player, row.lastPollAt, at);
+      this.#recordSample(session, player, row.lastPollAt, context);
       session.teamLabel = playerTeamLabel(player, labels);
       samples.push({
         player: session.playerIndex,
@@ -346,13 +366,14 @@ export class Tracker {
         ping: player.ping,
         team: player.team,
       });
-      batch.sessions.push({ ...session });
+      batch.sessions.push(session);
     }
+    // Absent players' rows are written only when their session closes: their absence is measured on the clock.
     for (const session of round.sessions.values()) {
       if (!session.isActive || present.has(session.playerName)) continue;
-      session.absentMs += context.countedMs;
-      if (session.absentMs >= this.#options.sessionTimeoutMs) this.#closeSession(session, context);
-      batch.sessions.push({ ...session });
+      if (context.clockMs - session.seenClockMs < this.#options.sessionTimeoutMs) continue;
+      this.#closeSession(session);
+      batch.sessions.push(session);
     }
 
     Object.assign(row, {
@@ -366,10 +387,8 @@ export class Tracker {
       roundTimeRemain: snapshot.roundTimeRemain,
       participantCount: round.sessions.size,
     } satisfies Partial<RoundRow>);
-    (context.opened.has(row.roundId) ? batch.roundsOpened : batch.roundsUpdated).push({ ...row });
-    if (samples.length > 0) batch.roundPolls.push({ roundId: row.roundId, at, data: encodePoll({ at, samples }) });
-    const pings = players.map((player) => player.ping).filter((ping) => ping > 0 && ping < 1000);
-    if (pings.length > 0) batch.pings.push({ serverGuid: server.row.serverGuid, at, pings });
+    (context.opened.has(row.roundId) ? batch.roundsOpened : batch.roundsUpdated).push(row);
+    if (samples.length > 0) batch.roundPolls.push({ roundKey: row.roundKey, at, data: encodePoll({ at, samples }) });
   }
 
   /** The player's session in this round: continued (also after leaving and rejoining) or started. */
@@ -377,10 +396,10 @@ export class Tracker {
     let session = round.sessions.get(player.name);
     if (!session) {
       session = {
-        roundId: round.row.roundId,
+        sessionId: this.#nextSessionId++,
+        roundKey: round.row.roundKey,
         playerName: player.name,
         playerIndex: round.sessions.size,
-        serverGuid: server.row.serverGuid,
         startTime: context.at,
         lastSeen: context.at,
         isActive: false,
@@ -392,7 +411,7 @@ export class Tracker {
         segmentDeaths: 0,
         segments: 0,
         playedMs: 0,
-        absentMs: 0,
+        seenClockMs: context.clockMs,
         observations: 0,
         pingSum: 0,
         pingCount: 0,
@@ -420,7 +439,8 @@ export class Tracker {
     return session;
   }
 
-  #recordSample(session: SessionRow, player: SnapshotPlayer, roundPreviousPollAt: number, at: number): void {
+  #recordSample(session: SessionRow, player: SnapshotPlayer, roundPreviousPollAt: number, context: PollContext): void {
+    const { at } = context;
     if (session.observations === 0) {
       session.segments = 1;
     } else {
@@ -447,7 +467,7 @@ export class Tracker {
     session.segmentKills = current.kills;
     session.segmentDeaths = current.deaths;
     session.lastSeen = at;
-    session.absentMs = 0;
+    session.seenClockMs = context.clockMs;
     session.observations += 1;
     session.team = player.team;
     if (player.ping > 0) {
@@ -456,10 +476,9 @@ export class Tracker {
     }
   }
 
-  #closeSession(session: SessionRow, context: PollContext): void {
+  #closeSession(session: SessionRow): void {
     session.isActive = false;
     this.#countActive(session.playerName, -1);
-    context.batch.playersSeen.push({ playerName: session.playerName, at: session.lastSeen });
   }
 
   #closeRound(server: ServerState, reason: RoundCloseReason, context: PollContext): void {
@@ -467,13 +486,20 @@ export class Tracker {
     if (!round) return;
     for (const session of round.sessions.values()) {
       if (!session.isActive) continue;
-      this.#closeSession(session, context);
+      this.#closeSession(session);
       if (reason !== 'server_offline') context.carriedOver.add(session.playerName);
-      context.batch.sessions.push({ ...session });
+      context.batch.sessions.push(session);
     }
     round.row.isActive = false;
     // A round opened and closed in one poll is impossible: a round is always observed before it closes.
-    context.batch.roundsClosed.push({ roundId: round.row.roundId, endTime: round.row.lastPollAt, reason });
+    context.batch.roundsClosed.push({
+      roundKey: round.row.roundKey,
+      roundId: round.row.roundId,
+      serverGuid: round.row.serverGuid,
+      startTime: round.row.startTime,
+      endTime: round.row.lastPollAt,
+      reason,
+    });
     context.events.push({
       type: 'roundClosed',
       roundId: round.row.roundId,
@@ -496,8 +522,8 @@ export class Tracker {
 
 interface PollContext {
   at: number;
-  /** The interval since the game's previous successful poll, or 0 when it spans a gap. */
-  countedMs: number;
+  /** The game's clock after this poll (see GameStateRow.clockMs). */
+  clockMs: number;
   batch: WriteBatch;
   events: TrackerEvent[];
   /** Rounds opened during this poll (written as inserts). */

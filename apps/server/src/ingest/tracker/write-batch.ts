@@ -4,6 +4,10 @@ import type { GameId } from '@frontline/contract';
  * What the tracker decided from one poll, for the store to write in one transaction. Rows carry their
  * full tracker state, so the store can always rebuild the tracker from what it wrote (crash safety).
  * Times are unix milliseconds, UTC.
+ *
+ * The server, round and session rows are the tracker's own state objects, not copies (copying thousands of
+ * rows per poll cost more than the rest of the tracker): write a batch before ingesting the next poll, or
+ * coalesce consecutive batches first, which keeps only each row's last state anyway.
  */
 
 export interface GameStateRow {
@@ -12,6 +16,12 @@ export interface GameStateRow {
   lastSuccessAt: number | null;
   /** Whether polls have failed since then: the next interval is then not evidence of anything. */
   gap: boolean;
+  /**
+   * Time counted in successful polls (gaps excluded), the clock that absence is measured on: a player or
+   * server is absent for `clockMs − clock when last seen`. Storing the clock at each sighting means an
+   * absent player's row needs no write until their session actually closes.
+   */
+  clockMs: number;
 }
 
 export interface ServerRow {
@@ -35,12 +45,15 @@ export interface ServerRow {
   firstSeen: number;
   /** Last poll that listed the server. */
   lastSeen: number;
-  /** Time without evidence of a round (unlisted, or listed without a map), counted in successful polls. */
-  absentMs: number;
+  /** The game clock when the server last showed a round (listed with a map). */
+  evidenceClockMs: number;
   openRoundId: string | null;
 }
 
 export interface RoundRow {
+  /** Compact key for the tables that refer to the round (assigned in order, so recent rows stay together). */
+  roundKey: number;
+  /** The public id (a hash of server, map and start). */
   roundId: string;
   serverGuid: string;
   mapName: string;
@@ -61,18 +74,21 @@ export interface RoundRow {
 export type RoundCloseReason = 'map_change' | 'restart' | 'server_offline';
 
 export interface RoundClose {
+  roundKey: number;
   roundId: string;
+  serverGuid: string;
+  startTime: number;
   /** The last poll that observed the round: the round ended between it and the next one. */
   endTime: number;
   reason: RoundCloseReason;
 }
 
 export interface SessionRow {
-  roundId: string;
+  sessionId: number;
+  roundKey: number;
   playerName: string;
   /** The player's position in the round's timeline name list. */
   playerIndex: number;
-  serverGuid: string;
   startTime: number;
   lastSeen: number;
   isActive: boolean;
@@ -87,7 +103,8 @@ export interface SessionRow {
   segments: number;
   /** Time observed playing: intervals between consecutive polls that saw the player. */
   playedMs: number;
-  absentMs: number;
+  /** The game clock when the player was last seen (see GameStateRow.clockMs). */
+  seenClockMs: number;
   observations: number;
   pingSum: number;
   pingCount: number;
@@ -96,7 +113,7 @@ export interface SessionRow {
 }
 
 export interface RoundPollRow {
-  roundId: string;
+  roundKey: number;
   at: number;
   /** One poll's samples, encoded by timeline-codec (player = index into the round's names). */
   data: Uint8Array;
@@ -108,12 +125,6 @@ export interface PopulationSample {
   players: number;
 }
 
-export interface PingSample {
-  serverGuid: string;
-  at: number;
-  pings: number[];
-}
-
 export interface WriteBatch {
   games: GameStateRow[];
   servers: ServerRow[];
@@ -122,10 +133,9 @@ export interface WriteBatch {
   roundsClosed: RoundClose[];
   sessions: SessionRow[];
   roundPolls: RoundPollRow[];
-  /** Players that started a session in this poll: created if new, last seen refreshed. */
+  /** Players that started or resumed a session in this poll (created when first seen). */
   playersSeen: { playerName: string; at: number }[];
   population: PopulationSample[];
-  pings: PingSample[];
 }
 
 export function emptyBatch(): WriteBatch {
@@ -139,6 +149,31 @@ export function emptyBatch(): WriteBatch {
     roundPolls: [],
     playersSeen: [],
     population: [],
-    pings: [],
+  };
+}
+
+/**
+ * Several consecutive batches as one, for bulk runs (history generation) where one transaction per poll
+ * would be wasteful. Rows that carry a full state keep only their last state; everything that adds up
+ * (polls, samples, closes, sightings) is kept whole and in order. Applying the result gives the same
+ * database as applying the batches one by one.
+ */
+export function coalesceBatches(batches: readonly WriteBatch[]): WriteBatch {
+  const lastOf = <Row>(rows: Row[], keyOf: (row: Row) => string): Row[] => [
+    ...new Map(rows.map((row) => [keyOf(row), row])).values(),
+  ];
+  const all = <Key extends keyof WriteBatch>(key: Key): WriteBatch[Key] =>
+    batches.flatMap((batch): unknown[] => batch[key]) as WriteBatch[Key];
+  return {
+    games: lastOf(all('games'), (row) => row.game),
+    servers: lastOf(all('servers'), (row) => row.serverGuid),
+    // Opened and updated rounds are written by the same upsert, so the last state of each suffices.
+    roundsOpened: [],
+    roundsUpdated: lastOf([...all('roundsOpened'), ...all('roundsUpdated')], (row) => String(row.roundKey)),
+    roundsClosed: all('roundsClosed'),
+    sessions: lastOf(all('sessions'), (row) => String(row.sessionId)),
+    roundPolls: all('roundPolls'),
+    playersSeen: all('playersSeen'),
+    population: all('population'),
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { NavEntry } from '../../app/navigation.ts';
+import { DemoNotice } from '../../features/app-info/demo-notice.tsx';
 import { BrandMark } from '../icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TopBarNav } from './top-bar-nav.tsx';
@@ -20,6 +21,7 @@ export function SiteHeader({ entries, loginSlot }: { entries: readonly NavEntry[
           BF1942 · FH2 · Vietnam
         </span>
         <div className="ml-auto flex items-center gap-2">
+          <DemoNotice />
           <ThemeToggle />
           <div data-testid="login-slot" className="contents">
             {loginSlot}

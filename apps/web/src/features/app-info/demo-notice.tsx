@@ -1,0 +1,18 @@
+import { useAppInfo } from './use-app-info.ts';
+
+/** A discreet notice that the servers and players on screen are simulated (`npm run demo`). */
+export function DemoNotice() {
+  const { data } = useAppInfo();
+  if (!data?.demoMode) return null;
+  return (
+    <span
+      data-testid="demo-notice"
+      title="This site runs on the built-in emulator: servers, players and rounds are simulated."
+      className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-1 text-[11px] font-medium tracking-wide text-muted"
+    >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-warn" />
+      <span className="hidden sm:inline">Demo data: simulated servers</span>
+      <span className="sm:hidden">Demo data</span>
+    </span>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run demo [-- --days N --seed N]`: Frontline alive in one command. On first run it fills the
+ * database with N days (default 30) of simulated history; then it serves the site with the collector
+ * polling the emulator in real time. Later runs skip the history. Honours PORT, DATABASE_PATH (default
+ * ./data/demo.db, so demo data never mixes with real data) and EMULATOR_SEED.
+ */
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { startEmulatorServer } from '../apps/server/src/emulator/emulator-server.ts';
+import { generateHistory, type HistoryProgress } from '../apps/server/src/emulator/generate-history.ts';
+import { createWorld } from '../apps/server/src/emulator/world.ts';
+import type { EmulatedWorld } from '../apps/server/src/emulator/world-types.ts';
+import { loadConfigOrExit, serve } from '../apps/server/src/serve.ts';
+import { buildWebAppIfNeeded } from './lib/web-build.ts';
+
+const WARM_UP_MS = 3 * 3_600_000;
+
+function readOptions(): { days: number; seed: number } {
+  const { values } = parseArgs({
+    options: {
+      days: { type: 'string', default: '30' },
+      seed: { type: 'string', default: process.env.EMULATOR_SEED ?? '1' },
+    },
+  });
+  const days = Number(values.days);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw new Error(`--days must be a whole number from 1 to 3650 (got ${values.days})`);
+  if (!Number.isInteger(seed)) throw new Error(`--seed (or EMULATOR_SEED) must be a whole number (got ${values.seed})`);
+  return { days, seed };
+}
+
+function drawProgress({ done, total, serverDaysPerSecond }: HistoryProgress, startedAt: number): void {
+  const share = total > 0 ? done / total : 1;
+  const width = 30;
+  const filled = Math.round(share * width);
+  const elapsed = (Date.now() - startedAt) / 1000;
+  const left = share > 0 ? (elapsed / share) * (1 - share) : 0;
+  const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+  process.stdout.write(
+    `\r  ${bar} ${(share * 100).toFixed(0).padStart(3)}%  ${serverDaysPerSecond.toFixed(0)} server-days/s  ${Math.ceil(left)}s left   `,
+  );
+}
+
+async function prepareWorld(databasePath: string, days: number, seed: number): Promise<EmulatedWorld> {
+  const now = Date.now();
+  if (databasePath === ':memory:' || existsSync(databasePath)) {
+    const world = createWorld({ seed, startMs: now - WARM_UP_MS });
+    world.advanceTo(now);
+    return world;
+  }
+  // Generated beside the real path and moved in place only when complete: an interrupted run starts over.
+  const partialPath = `${databasePath}.generating`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(partialPath + suffix, { force: true });
+  console.log(`Generating ${days} days of simulated history (seed ${seed})…`);
+  const database = await openDatabase(partialPath);
+  const startedAt = Date.now();
+  const history = generateHistory({
+    sqlite: database.sqlite,
+    seed,
+    endMs: now,
+    days,
+    onProgress: (progress) => drawProgress(progress, startedAt),
+  });
+  database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  await database.close();
+  renameSync(partialPath, databasePath);
+  for (const suffix of ['-wal', '-shm']) rmSync(partialPath + suffix, { force: true });
+  console.log(
+    `\n  ${history.serverDays.toFixed(0)} server-days in ${history.seconds.toFixed(1)} s ` +
+      `(${(history.serverDays / history.seconds).toFixed(0)} server-days/s), ${history.playerPolls} player-polls.`,
+  );
+  // The history ended a moment ago: the live world picks up from its last state.
+  history.world.advanceTo(Date.now());
+  return history.world;
+}
+
+const { days, seed } = readOptions();
+process.env.DATABASE_PATH ??= './data/demo.db';
+process.env.NODE_ENV ??= 'production';
+const baseConfig = loadConfigOrExit();
+buildWebAppIfNeeded();
+const world = await prepareWorld(baseConfig.databasePath, days, seed);
+const emulator = await startEmulatorServer({ world, clock: () => Date.now() });
+const config = loadConfigOrExit({
+  ...process.env,
+  BFLIST_BASE_URL: emulator.url,
+  COLLECTOR_ENABLED: 'true',
+  DEMO_MODE: 'true',
+});
+const app = await buildApp(config);
+await serve(app, config, [emulator.close]);
+console.log(`\nFrontline demo: http://localhost:${config.port} (simulated servers, seed ${seed}). Ctrl+C stops it.`);
