@@ -144,7 +144,7 @@ export async function benchCollector(): Promise<Figure[]> {
 
   console.log(`\nCollector, database size: ${describe(sizeRun, SIZE_CYCLES)}`);
   console.log(`  ${(sizeRun.databaseBytes / 1024 / 1024).toFixed(1)} MiB after wal_checkpoint(TRUNCATE) and VACUUM`);
-  console.log(`${BYTES_FIGURE}: ${bytesPerPlayerPoll.toFixed(2)} bytes`);
+  console.log(`${BYTES_FIGURE}_synthetic: ${bytesPerPlayerPoll.toFixed(2)} bytes`);
   if (sizeRun.breakdown) {
     console.log('  by table and index (dbstat): bytes, bytes per player-poll');
     for (const { name, bytes } of sizeRun.breakdown) {
@@ -159,15 +159,27 @@ export async function benchCollector(): Promise<Figure[]> {
 
   return [
     // Median of the timed cycles: the budget figure.
-    { name: POLL_CYCLE_FIGURE, value: cycleMedian, unit: 'ms', budget: 20 },
-    { name: `${POLL_CYCLE_FIGURE}_p95`, value: cycleP95, unit: 'ms' },
-    { name: BYTES_FIGURE, value: bytesPerPlayerPoll, unit: 'bytes', budget: 25 },
+    { name: POLL_CYCLE_FIGURE, value: cycleMedian, unit: 'ms', budget: 20, note: 'median of 300 cycles' },
+    {
+      name: `${POLL_CYCLE_FIGURE}_p95`,
+      value: cycleP95,
+      unit: 'ms',
+      note: 'the slow cycles are those in which SQLite checkpoints its WAL',
+    },
+    {
+      name: `${BYTES_FIGURE}_synthetic`,
+      value: bytesPerPlayerPoll,
+      unit: 'bytes',
+      budget: 25,
+      note: '25 full servers, 1–2 players leaving and joining per server per poll: a harsh case',
+    },
     {
       // Not the history-generation budget (that runs the emulator's world, with its own occupancy), but
-      // what tracker + store alone allow at full servers: a ceiling for it.
-      name: 'Tracker + store throughput at 32 players per server',
+      // what tracker + store alone allow at full servers.
+      name: 'tracker_store_server_days_per_s_full',
       value: serverDaysPerSecond,
       unit: 'server-days/s',
+      note: 'tracker and store alone at 32 players on every server',
     },
   ];
 }

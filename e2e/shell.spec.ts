@@ -103,3 +103,11 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveClass(/light-mode/);
   });
 });
+
+test('the demo says its data is simulated (issue: a discreet "Demo data: simulated servers" notice)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/servers/bf1942');
+  await expect(page.getByTestId('demo-notice').getByText('Demo data: simulated servers')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByTestId('demo-notice').getByText('Demo data', { exact: true })).toBeVisible();
+});

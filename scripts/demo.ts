@@ -80,6 +80,8 @@ async function prepareWorld(databasePath: string, days: number, seed: number): P
 const { days, seed } = readOptions();
 process.env.DATABASE_PATH ??= './data/demo.db';
 process.env.NODE_ENV ??= 'production';
+// The collector's line per poll cycle is for operators; a demo console shows only what goes wrong.
+process.env.LOG_LEVEL ??= 'warn';
 const baseConfig = loadConfigOrExit();
 buildWebAppIfNeeded();
 const world = await prepareWorld(baseConfig.databasePath, days, seed);

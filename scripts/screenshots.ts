@@ -17,7 +17,7 @@ const widths = [
 ];
 
 mkdirSync(outDir, { recursive: true });
-const server = await startServerProcess();
+const server = await startServerProcess({}, { demoDays: 1 });
 const browser = await chromium.launch({ executablePath: chromiumExecutablePath, args: chromiumArgs });
 try {
   for (const theme of ['dark', 'light'] as const) {

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 /**
  * Starts the real server (built web app, API, a real SQLite database in a temp folder) on a free port as
- * a child process, for browser tests and benchmarks, and stops it again.
+ * a child process, for browser tests and benchmarks, and stops it again. With `demoDays` it runs
+ * `npm run demo`'s script instead: that many days of simulated history, then the collector polling the
+ * emulator live, as a visitor of the demo would see it.
  */
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -44,11 +46,17 @@ async function waitUntilHealthy(url: string, server: ChildProcess, timeoutMs: nu
   throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { demoDays?: number } = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'frontline-server-'));
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(root, 'apps/server/src/main.ts')], {
+  const entry = options.demoDays
+    ? [join(root, 'scripts/demo.ts'), '--days', String(options.demoDays)]
+    : [join(root, 'apps/server/src/main.ts')];
+  const server = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
@@ -57,15 +65,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: String(port),
       DATABASE_PATH: join(dataDir, 'frontline.db'),
       LOG_LEVEL: 'warn',
-      // No live feed is reachable from test machines; the emulator will feed the collector here.
+      // No live feed is reachable from test machines (the demo points its collector at the emulator).
       COLLECTOR_ENABLED: 'false',
+      EMULATOR_SEED: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await waitUntilHealthy(url, server, 20_000);
+    await waitUntilHealthy(url, server, options.demoDays ? 120_000 : 20_000);
   } catch (error) {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
