@@ -24,7 +24,8 @@ async function generate(days: number) {
       seed: SEED,
       endMs: END,
       days,
-      onProgress: ({ done, total }) => process.stdout.write(`\r  generating ${days} days… ${Math.round((done / total) * 100)}%`),
+      onProgress: ({ done, total }) =>
+        process.stdout.write(`\r  generating ${days} days… ${Math.round((done / total) * 100)}%`),
     });
     process.stdout.write('\n');
     database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');

@@ -104,7 +104,9 @@ test.describe('theme', () => {
   });
 });
 
-test('the demo says its data is simulated (issue: a discreet "Demo data: simulated servers" notice)', async ({ page }) => {
+test('the demo says its data is simulated (issue: a discreet "Demo data: simulated servers" notice)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/servers/bf1942');
   await expect(page.getByTestId('demo-notice').getByText('Demo data: simulated servers')).toBeVisible();

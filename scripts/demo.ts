@@ -93,5 +93,5 @@ const config = loadConfigOrExit({
   DEMO_MODE: 'true',
 });
 const app = await buildApp(config);
-await serve(app, config, [emulator.close]);
+await serve(app, config, [() => emulator.close()]);
 console.log(`\nFrontline demo: http://localhost:${config.port} (simulated servers, seed ${seed}). Ctrl+C stops it.`);

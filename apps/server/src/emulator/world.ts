@@ -226,8 +226,9 @@ class SimulatedWorld implements EmulatedWorld {
 
   #step(): void {
     for (const server of this.#servers) this.#stepServer(server);
-    this.#movePlayers();
+    // Admissions come before departures, so that a player who leaves is not picked again in the same step.
     this.#admitPlayers();
+    this.#movePlayers();
   }
 
   #stepServer(server: WorldServer): void {

@@ -55,9 +55,9 @@ export function ServerBrowserPage({ game }: { game: GameRouteSlug }) {
         ))}
       </div>
       <ComingSoon title="Live server list">
-        The table of live {showAll ? 'Battlefield 1942, Forgotten Hope 2 and Battlefield Vietnam' : gameInfo.name}{' '}
-        servers (players, map, time remaining, join links and busy forecasts) appears here once the collector records
-        the live feed.
+        The live table of {showAll ? 'Battlefield 1942, Forgotten Hope 2 and Battlefield Vietnam' : gameInfo.name}{' '}
+        servers (players, map, time remaining, join links and busy forecasts) is the next screen to be built; the
+        collector already records every server, round and player.
       </ComingSoon>
     </>
   );
