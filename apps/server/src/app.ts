@@ -60,7 +60,10 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: API_PREFIX, database });
   await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
 
-  const renderPage = await serveWebApp(app, config.webDistPath, config.publicUrl);
+  const renderPage = await serveWebApp(app, config.webDistPath, {
+    publicUrl: config.publicUrl,
+    demoMode: config.demoMode,
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';

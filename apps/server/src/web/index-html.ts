@@ -25,8 +25,15 @@ function renderMetaTag(tag: MetaTag): string {
   return `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" />`;
 }
 
+/** Read by the web app at start-up (so the demo notice costs no request). */
+export const DEMO_META = '<meta name="frontline:demo" content="true" />';
+
 /** Returns a renderer for one template; the template is split once so each request is a cheap join. */
-export function createIndexRenderer(template: string, publicUrl?: string): (url: string) => RenderedPage {
+export function createIndexRenderer(
+  template: string,
+  options: { publicUrl?: string; demoMode?: boolean } = {},
+): (url: string) => RenderedPage {
+  const { publicUrl, demoMode = false } = options;
   if (!template.includes(META_PLACEHOLDER) || !/<title>[^<]*<\/title>/.test(template)) {
     throw new Error(`index.html must contain a <title> element and the ${META_PLACEHOLDER} placeholder`);
   }
@@ -36,6 +43,7 @@ export function createIndexRenderer(template: string, publicUrl?: string): (url:
     const pathname = url.split(/[?#]/, 1)[0] ?? '/';
     const meta = describePage(pathname);
     const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
+    if (demoMode) tags.push(DEMO_META);
     const html = `${head}<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}${tail}`;
     return { status: meta.found ? 200 : 404, html };
   };

@@ -59,6 +59,16 @@ describe('serving the web app', () => {
     expect(response.body).toContain('<title>Page not found | Frontline</title>');
   });
 
+  it('marks pages of a demo so the web app can say so without a request', async () => {
+    expect((await app.inject('/servers/bf1942')).body).not.toContain('frontline:demo');
+    const demo = await createTestApp({ WEB_DIST_PATH: distPath, DEMO_MODE: 'true' });
+    try {
+      expect((await demo.inject('/servers/bf1942')).body).toContain('<meta name="frontline:demo" content="true" />');
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('never serves the raw template', async () => {
     const response = await app.inject('/index.html');
     expect(response.body).not.toContain('<!--page-meta-->');

@@ -12,14 +12,14 @@ import { createIndexRenderer, type RenderedPage } from './index-html.ts';
 export async function serveWebApp(
   app: FastifyInstance,
   distPath: string,
-  publicUrl: string | undefined,
+  options: { publicUrl?: string; demoMode: boolean },
 ): Promise<((url: string) => RenderedPage) | undefined> {
   const indexPath = join(distPath, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ distPath }, 'web app not built (npm run build): serving the API only');
     return undefined;
   }
-  const renderPage = createIndexRenderer(readFileSync(indexPath, 'utf8'), publicUrl);
+  const renderPage = createIndexRenderer(readFileSync(indexPath, 'utf8'), options);
   await app.register(fastifyStatic, {
     root: distPath,
     // Only files that exist get routes; every other path falls through to the page renderer.

@@ -1,29 +1,30 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DemoNotice } from './demo-notice.tsx';
 
-function renderWithAppInfo(body: object) {
-  vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(body), { status: 200 })));
-  const client = new QueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <DemoNotice />
-    </QueryClientProvider>,
-  );
+function markPage(content: string | null) {
+  document.head.querySelector('meta[name="frontline:demo"]')?.remove();
+  if (content === null) return;
+  const meta = document.createElement('meta');
+  meta.setAttribute('name', 'frontline:demo');
+  meta.setAttribute('content', content);
+  document.head.append(meta);
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => markPage(null));
 
 describe('DemoNotice (issue: a discreet "Demo data: simulated servers" notice in demo mode)', () => {
-  it('shows the notice when the server runs in demo mode', async () => {
-    renderWithAppInfo({ version: '0.1.0', demoMode: true });
-    expect(await screen.findByText('Demo data: simulated servers')).toBeInTheDocument();
+  it('shows the notice on a page the server marked as a demo', () => {
+    markPage('true');
+    render(<DemoNotice />);
+    expect(screen.getByText('Demo data: simulated servers')).toBeInTheDocument();
   });
 
-  it('shows nothing otherwise', async () => {
-    renderWithAppInfo({ version: '0.1.0', demoMode: false });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  it('shows nothing otherwise', () => {
+    render(<DemoNotice />);
+    expect(screen.queryByTestId('demo-notice')).toBeNull();
+    markPage('false');
+    render(<DemoNotice />);
     expect(screen.queryByTestId('demo-notice')).toBeNull();
   });
 });

@@ -1,9 +1,14 @@
-import { useAppInfo } from './use-app-info.ts';
+/**
+ * True when the server marked the page as a demo (`npm run demo`): it writes the mark into index.html, so
+ * the notice needs no request of its own (GET /stats/app/info says the same, for tools).
+ */
+export function isDemoSite(): boolean {
+  return document.querySelector('meta[name="frontline:demo"]')?.getAttribute('content') === 'true';
+}
 
-/** A discreet notice that the servers and players on screen are simulated (`npm run demo`). */
+/** A discreet notice that the servers and players on screen are simulated. */
 export function DemoNotice() {
-  const { data } = useAppInfo();
-  if (!data?.demoMode) return null;
+  if (!isDemoSite()) return null;
   return (
     <span
       data-testid="demo-notice"
