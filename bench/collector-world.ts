@@ -1,4 +1,5 @@
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../apps/server/src/ingest/snapshot.ts';
+import { seededRandom } from '../apps/server/src/emulator/random.ts';
 
 /**
  * A synthetic but plausible BF1942 world for the collector benchmark: many servers, each with its own
@@ -44,18 +45,6 @@ export const DEFAULT_WORLD: WorldOptions = {
   pollIntervalMs: 30_000,
   startAt: new Date('2024-03-01T12:00:00Z'),
 };
-
-/** mulberry32: tiny, fast and good enough for test data; seeded so every run is the same. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const BF1942_MAPS = [
   'el_alamein',
@@ -167,7 +156,7 @@ export class World {
 
   constructor(options: Partial<WorldOptions> = {}) {
     this.options = { ...DEFAULT_WORLD, ...options };
-    this.#random = createRandom(this.options.seed);
+    this.#random = seededRandom(this.options.seed);
     this.#at = this.options.startAt.getTime();
     for (let index = 0; index < this.options.servers; index += 1) this.#servers.push(this.#createServer(index));
   }

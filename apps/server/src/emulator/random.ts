@@ -183,3 +183,9 @@ export class Random {
     return t;
   }
 }
+
+/** A bare seeded source of numbers in [0, 1), for tests and benchmarks that need only `next()`. */
+export function seededRandom(seed: number): () => number {
+  const random = new Random(seed);
+  return () => random.next();
+}

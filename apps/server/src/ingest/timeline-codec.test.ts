@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../emulator/random.ts';
 import {
   MAX_TIMELINE_VALUE,
   TIMELINE_CODEC_VERSION,
@@ -15,18 +16,6 @@ import {
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
-
-/** mulberry32: a small seeded generator, so every "random" case is reproducible from its seed. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomInt(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
@@ -139,7 +128,7 @@ function createRandomSample(random: () => number, names: string[]): TimelinePlay
  * player's own level, the odd death and team switch, two players leaving and two joining mid-round.
  */
 function createRealisticTimeline(pollCount: number, seed = 1942): Timeline {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const playerCount = 32;
   const names = Array.from({ length: playerCount + 2 }, (_, i) => (i % 5 === 0 ? `Âàñÿ${i}` : `[CLAN]Soldier${i}`));
   const state = Array.from({ length: playerCount + 2 }, (_, player) => ({
@@ -277,7 +266,7 @@ describe('timeline codec: round trip', () => {
   });
 
   it('"must round-trip exactly": 500 seeded random timelines (negatives, up to 2^31 and beyond, empty polls, joins and leaves, Unicode names)', () => {
-    const random = createRandom(20260117);
+    const random = seededRandom(20260117);
     let sampleTotal = 0;
     for (let i = 0; i < 500; i++) {
       const timeline = createRandomTimeline(random);
@@ -291,7 +280,7 @@ describe('timeline codec: round trip', () => {
   });
 
   it('is canonical: re-encoding a decoded timeline gives the same bytes', () => {
-    const random = createRandom(7);
+    const random = seededRandom(7);
     for (let i = 0; i < 100; i++) {
       const bytes = encodeTimeline(createRandomTimeline(random));
       expect(encodeTimeline(decodeTimeline(bytes))).toEqual(bytes);
@@ -368,7 +357,7 @@ describe('timeline codec: bad input', () => {
   });
 
   it('"truncating any encoded buffer at any point throws" (500 seeded random timelines and polls, every cut)', () => {
-    const random = createRandom(1942);
+    const random = seededRandom(1942);
     // Counted by hand: half a million expect() calls would cost more than the decoding under test.
     const survivors: string[] = [];
     let cuts = 0;
@@ -405,7 +394,7 @@ describe('timeline codec: bad input', () => {
   });
 
   it('"truncating … throws" even past the checksum: every prefix of a body, sealed afresh, is refused', () => {
-    const random = createRandom(5);
+    const random = seededRandom(5);
     const timelines = [createRealisticTimeline(6), ...Array.from({ length: 8 }, () => createRandomTimeline(random))];
     for (const timeline of timelines) {
       const body = [...encodeTimeline(timeline).subarray(0, -4)];
@@ -430,7 +419,7 @@ describe('timeline codec: bad input', () => {
   });
 
   it('"corrupt bytes throw": appended bytes and random overwrites are caught', () => {
-    const random = createRandom(99);
+    const random = seededRandom(99);
     const bytes = encodeTimeline(createRealisticTimeline(4));
     expect(() => decodeTimeline(Uint8Array.of(...bytes, 0))).toThrow(TimelineDecodeError);
     for (let i = 0; i < 500; i++) {
@@ -515,7 +504,7 @@ describe('poll codec', () => {
   });
 
   it('"must round-trip exactly": 500 seeded random polls', () => {
-    const random = createRandom(31337);
+    const random = seededRandom(31337);
     for (let i = 0; i < 500; i++) {
       const names = Array.from({ length: randomInt(random, 1, 64) }, () => 'n');
       const poll: TimelinePoll = {

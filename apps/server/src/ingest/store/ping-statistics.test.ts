@@ -3,21 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { PING_BIN_MS } from './collector-store.ts';
 import { pingPercentiles, readServerPingByHour, type PingBin } from './ping-statistics.ts';
+import { seededRandom } from '../../emulator/random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
-
-/** mulberry32: a small seeded generator, so every "random" case is reproducible from its seed. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Raw pings shaped like a real server: most near a base, a long tail, now and then a huge outlier. */
 function generatePings(random: () => number, count: number): number[] {
@@ -137,7 +126,7 @@ describe('pingPercentiles', () => {
   });
 
   it('matches a brute-force computation on random histograms, and stays in the bin of the exact percentile', () => {
-    const random = createRandom(1942);
+    const random = seededRandom(1942);
     for (let trial = 0; trial < 300; trial++) {
       const count = 1 + Math.floor(random() * (trial % 3 === 0 ? 5 : 800));
       const pings = generatePings(random, count);
@@ -167,7 +156,7 @@ describe('readServerPingByHour', () => {
 
   it('gives each hour of one server its median, p95 and sample count, oldest first', () => {
     const { sqlite } = database();
-    const random = createRandom(7);
+    const random = seededRandom(7);
     const hours = ['2024-06-01T09:00:00.000Z', '2024-06-01T10:00:00.000Z', '2024-06-01T12:00:00.000Z'];
     const binsByHour = new Map<string, PingBin[]>();
     // Inserted newest first, so the order of the answer comes from the query, not from insertion.

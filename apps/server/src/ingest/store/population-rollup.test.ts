@@ -4,6 +4,7 @@ import { IN_MEMORY, openDatabase } from '../../db/database.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { POPULATION_BUCKET_MINUTES } from './collector-store.ts';
 import { computeRollupCutoff, rollUpPopulation } from './population-rollup.ts';
+import { seededRandom } from '../../emulator/random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -26,18 +27,6 @@ const NOW = new Date('2024-06-15T12:34:56.789Z');
 const CUTOFF_MS = Date.parse('2024-06-08T12:00:00.000Z');
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** mulberry32: a small seeded generator, so every "random" case is reproducible from its seed. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function insertBucket(
   sqlite: DatabaseSync,
@@ -90,7 +79,7 @@ interface Poll {
 
 /** Polls every 30 s with some missed, over the given span, with player counts from a seeded generator. */
 function generatePolls(seed: number, serverGuid: string, fromMs: number, toMs: number): Poll[] {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const polls: Poll[] = [];
   for (let atMs = fromMs; atMs < toMs; atMs += 30_000) {
     if (random() < 0.15) continue; // failed polls: buckets hold different numbers of samples

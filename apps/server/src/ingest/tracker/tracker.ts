@@ -189,7 +189,7 @@ export class Tracker {
   #observeListedServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): void {
     const { at } = context;
     const { players, bots } = trackedPlayers(snapshot.players);
-    const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, at);
+    const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, context);
     const row = server.row;
     Object.assign(row, {
       feedGuid: snapshot.feedGuid,
@@ -238,7 +238,8 @@ export class Tracker {
     return away;
   }
 
-  #createServer(serverGuid: string, snapshot: ServerSnapshot, at: number): ServerState {
+  #createServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): ServerState {
+    const { at } = context;
     const server: ServerState = {
       row: {
         serverGuid,
@@ -260,7 +261,7 @@ export class Tracker {
         isOnline: true,
         firstSeen: at,
         lastSeen: at,
-        evidenceClockMs: 0,
+        evidenceClockMs: context.clockMs,
         openRoundId: null,
       },
       round: undefined,
