@@ -2,4 +2,5 @@ export * from './app-info.ts';
 export * from './errors.ts';
 export * from './games.ts';
 export * from './health.ts';
+export * from './live-servers.ts';
 export * from './page-meta.ts';
