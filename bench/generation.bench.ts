@@ -14,9 +14,10 @@ import type { Figure } from './figures.ts';
 const SEED = 1;
 const END = Date.parse('2026-11-01T00:00:00Z');
 
-async function generate(days: number) {
+/** Generates `days` of history into `keepAt`, or into a temp file deleted afterwards. */
+async function generate(days: number, keepAt?: string) {
   const directory = mkdtempSync(join(tmpdir(), 'frontline-generation-bench-'));
-  const path = join(directory, 'history.db');
+  const path = keepAt ?? join(directory, 'history.db');
   try {
     const database = await openDatabase(path);
     const result = generateHistory({
@@ -42,8 +43,11 @@ function sizeFigures(days: number, run: Awaited<ReturnType<typeof generate>>): F
   ];
 }
 
-export async function benchGeneration(options: { year: boolean }): Promise<Figure[]> {
-  const month = await generate(30);
+/**
+ * The 30-day history is kept at `monthDatabasePath` for the API latency bench, which serves it.
+ */
+export async function benchGeneration(options: { year: boolean; monthDatabasePath: string }): Promise<Figure[]> {
+  const month = await generate(30, options.monthDatabasePath);
   const figures: Figure[] = [
     {
       name: 'generation_server_days_per_s',

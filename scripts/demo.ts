@@ -10,6 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { startEmulatorServer } from '../apps/server/src/emulator/emulator-server.ts';
 import { generateHistory, type HistoryProgress } from '../apps/server/src/emulator/generate-history.ts';
+import { seedServerProfilesFile } from '../apps/server/src/emulator/seed-server-profiles.ts';
 import { createWorld } from '../apps/server/src/emulator/world.ts';
 import type { EmulatedWorld } from '../apps/server/src/emulator/world-types.ts';
 import { loadConfigOrExit, serve } from '../apps/server/src/serve.ts';
@@ -85,6 +86,8 @@ process.env.LOG_LEVEL ??= 'warn';
 const baseConfig = loadConfigOrExit();
 buildWebAppIfNeeded();
 const world = await prepareWorld(baseConfig.databasePath, days, seed);
+// The feed carries no countries, time zones or links: the demo's servers get theirs from the simulated world.
+await seedServerProfilesFile(baseConfig.databasePath, world);
 const emulator = await startEmulatorServer({ world, clock: () => Date.now() });
 const config = loadConfigOrExit({
   ...process.env,

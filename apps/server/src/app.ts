@@ -7,7 +7,10 @@ import type { Collector } from './ingest/collector.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
+import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
+import { playersSearchRoutes } from './features/players/players-search.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
@@ -59,6 +62,14 @@ export async function buildApp(
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { prefix: API_PREFIX, database });
   await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
+  await app.register(gameTrendsRoutes, { prefix: API_PREFIX, database });
+  await app.register(liveServersRoutes, {
+    prefix: API_PREFIX,
+    database,
+    collector,
+    pollIntervalMs: config.collector.pollIntervalMs,
+  });
+  await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,

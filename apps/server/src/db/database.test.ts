@@ -19,7 +19,11 @@ describe('openDatabase', () => {
       const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
         database.db,
       );
-      expect(migrations.rows.map((row) => row.name)).toEqual(['0001-app-meta', '0002-collector']);
+      expect(migrations.rows.map((row) => row.name)).toEqual([
+        '0001-app-meta',
+        '0002-collector',
+        '0003-server-profiles',
+      ]);
     } finally {
       await database.close();
     }

@@ -114,6 +114,18 @@ export interface ServerPingHourlyTable {
   samples: number;
 }
 
+/** Facts about a server the feed does not carry (country, time zone, links); see migration 0003. */
+export interface ServerProfilesTable {
+  server_guid: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  /** IANA time zone. */
+  timezone: string | null;
+  region: string | null;
+  discord_url: string | null;
+  forum_url: string | null;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
   collector_games: CollectorGamesTable;
@@ -124,4 +136,5 @@ export interface DatabaseSchema {
   round_polls: RoundPollsTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
+  server_profiles: ServerProfilesTable;
 }

@@ -1,0 +1,96 @@
+import {
+  apiErrorSchema,
+  findGame,
+  GAMES,
+  liveServerDetailSchema,
+  liveServersResponseSchema,
+} from '@frontline/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import type { Collector } from '../../ingest/collector.ts';
+import { sendError } from '../../http/errors.ts';
+import { createLiveServersService } from './live-servers.service.ts';
+
+const GAME_IDS: readonly string[] = GAMES.map((game) => game.id);
+const GAME_ALIASES = [...new Set(GAMES.flatMap((game) => [game.routeSlug, game.mode.toLowerCase()]))].filter(
+  (alias) => !GAME_IDS.includes(alias),
+);
+const GAME_NAMES = `${GAME_IDS.join(', ')} (aliases ${GAME_ALIASES.join(', ')})`;
+
+/** Any name the product uses for a game (`bfv`, `42`, `FH2`, …), read as its id. */
+const gameParamSchema = z.string().transform((value, context) => {
+  const game = findGame(value);
+  if (game === undefined) {
+    context.addIssue({ code: 'custom', message: `must be one of ${GAME_NAMES}, got ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return game.id;
+});
+
+const portParamSchema = z
+  .string()
+  .regex(/^[0-9]{1,5}$/, 'must be a whole number from 1 to 65535')
+  .transform(Number)
+  .refine((port) => port >= 1 && port <= 65535, 'must be a whole number from 1 to 65535');
+
+const listParamsSchema = z.object({ game: gameParamSchema });
+const serverParamsSchema = z.object({
+  game: gameParamSchema,
+  ip: z.string().min(1, 'must name the server address'),
+  port: portParamSchema,
+});
+
+export interface LiveServersRoutesOptions {
+  database: Database;
+  collector: Collector | undefined;
+  pollIntervalMs: number;
+  /** Unix ms; for tests that age the list without waiting. */
+  now?: () => number;
+}
+
+/**
+ * A fresh list may be cached briefly by browsers and proxies (the collector polls every 30 s anyway); a stale one
+ * must not be, so the next request can show the recovered list at once.
+ */
+function setLiveCacheHeader(reply: FastifyReply, stale: boolean): void {
+  reply.header('cache-control', stale ? 'no-cache' : 'public, max-age=5');
+}
+
+/** The server browser's live list and one live server with its players (spec §2, §3, §7). */
+export const liveServersRoutes: FastifyPluginAsyncZod<LiveServersRoutesOptions> = async (app, options) => {
+  const service = createLiveServersService({
+    db: options.database.db,
+    collector: options.collector,
+    pollIntervalMs: options.pollIntervalMs,
+    now: options.now,
+  });
+
+  app.get(
+    '/liveservers/:game/servers',
+    { schema: { params: listParamsSchema, response: { 200: liveServersResponseSchema } } },
+    async (request, reply) => {
+      const list = await service.listLiveServers(request.params.game);
+      setLiveCacheHeader(reply, list.stale);
+      return list;
+    },
+  );
+
+  app.get(
+    '/liveservers/:game/:ip/:port',
+    { schema: { params: serverParamsSchema, response: { 200: liveServerDetailSchema, 404: apiErrorSchema } } },
+    async (request, reply) => {
+      const { game, ip, port } = request.params;
+      const found = await service.findLiveServer(game, ip, port);
+      if (found === undefined) {
+        return sendError(reply, 404, {
+          error: 'not_found',
+          message: `No ${game} server at ${ip}:${port} is listed by the live feed right now`,
+        });
+      }
+      setLiveCacheHeader(reply, found.stale);
+      return found.server;
+    },
+  );
+};

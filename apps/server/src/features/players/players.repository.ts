@@ -1,0 +1,139 @@
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+
+/** Reads about players: who matches a search, how long they played, where they play now. */
+
+export interface PlayerSearchCandidate {
+  playerName: string;
+  /** The name starts with the query (case-insensitively). */
+  isPrefix: boolean;
+  isActive: boolean;
+  /**
+   * Last seen in their latest session, the one started last (ISO UTC); their first sighting if they have none.
+   */
+  lastSeen: string;
+}
+
+export interface PlayerCurrentSession {
+  playerName: string;
+  serverGuid: string;
+  serverName: string;
+  mapName: string;
+  kills: number;
+  deaths: number;
+}
+
+export interface FindSearchCandidatesQuery {
+  /** Already trimmed. */
+  text: string;
+  /** Sessions seen at or after this (ISO UTC) that are still open make a player active. */
+  activeSince: string;
+  limit: number;
+}
+
+/** Above every code point, so `name < text || TOP` bounds the names starting with `text`. */
+const TOP_CODE_POINT = 0x10ffff;
+const PLAYER_NAMES_PER_QUERY = 500;
+
+/** Names contain `_` and `%` as ordinary characters: in the query they must not act as LIKE's wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * One page of the names matching a search, best first: names starting with the text, then names containing it;
+ * within each, players online now first, then the most recently seen. Names starting with the text exactly as
+ * typed come from a range of the players' primary key; the case-insensitive rest needs a scan of the names (LIKE
+ * ignores case for ASCII letters only, as SQLite does without ICU), which is cheap: the table holds one short row
+ * per name. A candidate's last sighting is one index step on sessions (player, start), and only names that
+ * match are looked at.
+ */
+export async function findSearchCandidates(
+  db: Kysely<DatabaseSchema>,
+  { text, activeSince, limit }: FindSearchCandidatesQuery,
+): Promise<PlayerSearchCandidate[]> {
+  const escaped = escapeLike(text);
+  const prefixEnd = text + String.fromCodePoint(TOP_CODE_POINT);
+  const { rows } = await sql<{ player_name: string; is_prefix: number; is_active: number; last_seen: string }>`
+    with candidates (player_name, first_seen, is_prefix) as (
+      select player_name, first_seen, 1 from players where player_name >= ${text} and player_name < ${prefixEnd}
+      union all
+      select player_name, first_seen, player_name like ${`${escaped}%`} escape '\\'
+      from players
+      where player_name like ${`%${escaped}%`} escape '\\'
+        and not (player_name >= ${text} and player_name < ${prefixEnd})
+    )
+    select c.player_name, c.is_prefix,
+      c.player_name in (select player_name from sessions where is_active = 1 and last_seen >= ${activeSince})
+        as is_active,
+      coalesce(
+        (select s.last_seen from sessions s where s.player_name = c.player_name
+          order by s.start_time desc, s.session_id desc limit 1),
+        c.first_seen
+      ) as last_seen
+    from candidates c
+    order by c.is_prefix desc, is_active desc, last_seen desc, c.player_name
+    limit ${limit}
+  `.execute(db);
+  return rows.map((row) => ({
+    playerName: row.player_name,
+    isPrefix: row.is_prefix === 1,
+    isActive: row.is_active === 1,
+    lastSeen: row.last_seen,
+  }));
+}
+
+/** Time observed playing, summed over every session of each player (players without sessions are absent). */
+export async function findPlayedMs(
+  db: Kysely<DatabaseSchema>,
+  playerNames: readonly string[],
+): Promise<Map<string, number>> {
+  const played = new Map<string, number>();
+  for (let start = 0; start < playerNames.length; start += PLAYER_NAMES_PER_QUERY) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['player_name', (eb) => eb.fn.sum<number>('played_ms').as('played_ms')])
+      .where('player_name', 'in', playerNames.slice(start, start + PLAYER_NAMES_PER_QUERY))
+      .groupBy('player_name')
+      .execute();
+    for (const row of rows) played.set(row.player_name, Number(row.played_ms));
+  }
+  return played;
+}
+
+/**
+ * Each player's open session seen at or after `activeSince`, with its round's server and map (sessions belong to
+ * a round, and through it to a server). Should a player have two (they moved servers and the old session has not
+ * timed out yet), the one seen last wins.
+ */
+export async function findCurrentSessions(
+  db: Kysely<DatabaseSchema>,
+  playerNames: readonly string[],
+  activeSince: string,
+): Promise<Map<string, PlayerCurrentSession>> {
+  const current = new Map<string, PlayerCurrentSession>();
+  for (let start = 0; start < playerNames.length; start += PLAYER_NAMES_PER_QUERY) {
+    const rows = await db
+      .selectFrom('sessions as s')
+      .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+      .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+      .select(['s.player_name', 's.kills', 's.deaths', 'r.server_guid', 'r.map_name', 'v.name as server_name'])
+      .where('s.player_name', 'in', playerNames.slice(start, start + PLAYER_NAMES_PER_QUERY))
+      .where('s.is_active', '=', 1)
+      .where('s.last_seen', '>=', activeSince)
+      .orderBy('s.last_seen', 'asc')
+      .execute();
+    // Ascending, so the latest sighting of a player is the one left in the map.
+    for (const row of rows) {
+      current.set(row.player_name, {
+        playerName: row.player_name,
+        serverGuid: row.server_guid,
+        serverName: row.server_name,
+        mapName: row.map_name,
+        kills: row.kills,
+        deaths: row.deaths,
+      });
+    }
+  }
+  return current;
+}

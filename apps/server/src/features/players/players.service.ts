@@ -1,0 +1,58 @@
+import type { PlayerSearchResponse } from '@frontline/contract';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { findCurrentSessions, findPlayedMs, findSearchCandidates } from './players.repository.ts';
+
+/**
+ * A player is online when an open session of theirs was seen within this window (domain-facts §6, "isActive":
+ * latest active session seen ≤ 5 min ago). A session stays open a while after its player left, so "open" alone
+ * would show people online who have gone.
+ */
+export const ACTIVE_WINDOW_MS = 5 * 60_000;
+
+export interface SearchPlayersQuery {
+  /** Trimmed, at least 2 characters (the route checks). */
+  text: string;
+  pageSize: number;
+  /** Unix ms. */
+  now?: number;
+}
+
+/**
+ * The search box's suggestions (spec §3 "Player search result", §7 `GET /stats/Players/search`): names starting
+ * with the text first, then names containing it; online players, then the most recently seen, first in each.
+ */
+export async function searchPlayers(
+  db: Kysely<DatabaseSchema>,
+  { text, pageSize, now = Date.now() }: SearchPlayersQuery,
+): Promise<PlayerSearchResponse> {
+  const activeSince = new Date(now - ACTIVE_WINDOW_MS).toISOString();
+  const candidates = await findSearchCandidates(db, { text, activeSince, limit: pageSize });
+  const names = candidates.map((candidate) => candidate.playerName);
+  const [playedMs, currentSessions] = await Promise.all([
+    findPlayedMs(db, names),
+    findCurrentSessions(db, names, activeSince),
+  ]);
+  return {
+    items: candidates.map((candidate) => {
+      const current = currentSessions.get(candidate.playerName);
+      return {
+        playerName: candidate.playerName,
+        totalPlayTimeMinutes: Math.round((playedMs.get(candidate.playerName) ?? 0) / 60_000),
+        lastSeen: candidate.lastSeen,
+        // Both reads use the same window; a session closing between them shows the player offline, not half online.
+        isActive: candidate.isActive && current !== undefined,
+        currentServer:
+          candidate.isActive && current !== undefined
+            ? {
+                serverGuid: current.serverGuid,
+                serverName: current.serverName,
+                mapName: current.mapName,
+                sessionKills: current.kills,
+                sessionDeaths: current.deaths,
+              }
+            : null,
+      };
+    }),
+  };
+}
