@@ -45,6 +45,10 @@ export interface ServersTable {
 export interface PlayersTable {
   player_name: string;
   first_seen: string;
+  /** Sum over the player's sessions in closed rounds. */
+  played_ms: Generated<number>;
+  /** Latest sighting in a closed round (null before their first round closes). */
+  last_seen: string | null;
 }
 
 export interface RoundsTable {

@@ -41,9 +41,13 @@ export const collector: Migration = {
       )`,
       sql`create index servers_game_online on servers (game, is_online)`,
       sql`create index servers_name on servers (name)`,
+      // played_ms and last_seen sum up the player's sessions of closed rounds, maintained when a round
+      // closes, so a player's totals never need all their sessions (open rounds add the few live ones).
       sql`create table players (
         player_name text primary key,
-        first_seen text not null
+        first_seen text not null,
+        played_ms integer not null default 0,
+        last_seen text
       ) without rowid`,
       // round_key: a compact, increasing key for the tables that refer to rounds (recent rows stay together
       // on disk); round_id: the public id.

@@ -83,20 +83,32 @@ export async function findSearchCandidates(
   }));
 }
 
-/** Time observed playing, summed over every session of each player (players without sessions are absent). */
+/**
+ * Time observed playing: the totals kept for closed rounds, plus the sessions of rounds still open (found
+ * through the few open rounds, so no player's whole history is read).
+ */
 export async function findPlayedMs(
   db: Kysely<DatabaseSchema>,
   playerNames: readonly string[],
 ): Promise<Map<string, number>> {
   const played = new Map<string, number>();
   for (let start = 0; start < playerNames.length; start += PLAYER_NAMES_PER_QUERY) {
-    const rows = await db
-      .selectFrom('sessions')
-      .select(['player_name', (eb) => eb.fn.sum<number>('played_ms').as('played_ms')])
-      .where('player_name', 'in', playerNames.slice(start, start + PLAYER_NAMES_PER_QUERY))
-      .groupBy('player_name')
+    const names = playerNames.slice(start, start + PLAYER_NAMES_PER_QUERY);
+    const closed = await db
+      .selectFrom('players')
+      .select(['player_name', 'played_ms'])
+      .where('player_name', 'in', names)
       .execute();
-    for (const row of rows) played.set(row.player_name, Number(row.played_ms));
+    for (const row of closed) if (row.played_ms > 0) played.set(row.player_name, row.played_ms);
+    const open = await db
+      .selectFrom('rounds as r')
+      .innerJoin('sessions as s', 's.round_key', 'r.round_key')
+      .select(['s.player_name', (eb) => eb.fn.sum<number>('s.played_ms').as('played_ms')])
+      .where('r.is_active', '=', 1)
+      .where('s.player_name', 'in', names)
+      .groupBy('s.player_name')
+      .execute();
+    for (const row of open) played.set(row.player_name, (played.get(row.player_name) ?? 0) + Number(row.played_ms));
   }
   return played;
 }

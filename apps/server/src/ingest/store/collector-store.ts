@@ -97,6 +97,10 @@ function prepareStatements(sqlite: DatabaseSync) {
     selectRoundNames: prepare(`select player_name from sessions where round_key = ? order by player_index`),
     closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ?, timeline = ?
       where round_key = ?`),
+    addRoundToPlayerTotals: prepare(`update players set played_ms = players.played_ms + s.played_ms,
+        last_seen = max(coalesce(players.last_seen, ''), s.last_seen)
+      from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
+      where players.player_name = s.player_name`),
     addPopulation: prepare(`insert into server_population
         (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
       on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
@@ -198,8 +202,8 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
   const statements = prepareStatements(sqlite);
 
   /**
-   * The round's open polls become one timeline blob, written in place of them; its pings go into the
-   * server's hourly ping statistics (done once per round rather than on every poll).
+   * The round's open polls become one timeline blob, written in place of them; its sessions are added to
+   * their players' totals, and its pings to the server's hourly ping statistics (once per round, not per poll).
    */
   function closeRound(close: RoundClose, pollsInBatch: readonly RoundPollRow[]): void {
     const names = allRows<{ player_name: string }>(statements.selectRoundNames, close.roundKey).map(
@@ -209,6 +213,7 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     // The stored polls are all older than the batch's own.
     const polls = [...stored.map((row) => row.data), ...pollsInBatch.map((poll) => poll.data)].map(decodePoll);
     statements.closeRound.run(iso(close.endTime), close.reason, encodeTimeline({ names, polls }), close.roundKey);
+    statements.addRoundToPlayerTotals.run(close.roundKey);
     statements.deleteRoundPolls.run(close.roundKey);
     for (const [hour, bins] of pingBinsByHour(polls)) {
       for (const [bin, count] of bins) statements.addPing.run(close.serverGuid, iso(hour), bin, count);
