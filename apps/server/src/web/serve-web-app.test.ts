@@ -98,3 +98,17 @@ describe('serving the web app', () => {
     }
   });
 });
+
+describe('preloading the server browser data', () => {
+  it('asks the browser to fetch the live list of the game with the page, and only on browser pages', async () => {
+    const { preloadLinksFor } = await import('./index-html.ts');
+    expect(preloadLinksFor('/servers/bfv')).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bfvietnam/servers" />',
+    ]);
+    expect(preloadLinksFor('/')).toHaveLength(1);
+    expect(preloadLinksFor('/servers/fh2')[0]).toContain('/stats/liveservers/fh2/servers');
+    expect(preloadLinksFor('/servers/bfvietnam')).toEqual([]); // a server named so, not a game tab
+    expect(preloadLinksFor('/servers/Some%20Server')).toEqual([]);
+    expect(preloadLinksFor('/players')).toEqual([]);
+  });
+});

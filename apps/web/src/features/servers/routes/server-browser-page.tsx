@@ -1,27 +1,34 @@
 import { GAMES, type GameRouteSlug } from '@frontline/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../lib/paths.ts';
+import type { LiveGameId } from '../api/live-servers.ts';
+import { ActivityHistoryPanel } from '../components/activity-history-panel.tsx';
+import { GameTabs, type GameTab } from '../components/game-tabs.tsx';
+import { GetOnlineMenu } from '../components/get-online-menu.tsx';
+import { PlayerSearch } from '../components/player-search.tsx';
+import { ServerList } from '../components/server-list.tsx';
+import { SortControl } from '../components/sort-control.tsx';
+import { DEFAULT_SORT, nextSort, type SortState } from '../lib/server-sort.ts';
 
-type Tab = GameRouteSlug | 'all';
+const ALL_GAME_IDS: readonly LiveGameId[] = GAMES.map((game) => game.id);
 
-const TABS: readonly { key: Tab; label: string }[] = [
-  { key: 'all', label: 'All' },
-  ...GAMES.map((game) => ({ key: game.routeSlug, label: game.shortName })),
-];
+/** The third-party feed behind the live list (spec §2: "The server list credits a third-party API author"). */
+export const FEED_CREDIT = { label: 'BFList API', author: 'cetteup', url: 'https://bflist.io' };
 
 /** /servers/bf1942, /servers/fh2, /servers/bfv (spec: site-statistics §2 "Server browser"). */
 export function ServerBrowserPage({ game }: { game: GameRouteSlug }) {
   const navigate = useNavigate();
   // ALL is a view of the current page, not a route of its own; the game tabs are routes.
   const [showAll, setShowAll] = useState(false);
-  const active: Tab = showAll ? 'all' : game;
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const active: GameTab = showAll ? 'all' : game;
   const gameInfo = GAMES.find((item) => item.routeSlug === game) ?? GAMES[0];
   const heading = showAll ? 'All servers' : `${gameInfo.name} servers`;
+  const games: readonly LiveGameId[] = showAll ? ALL_GAME_IDS : [gameInfo.id];
 
-  const choose = (tab: Tab) => {
+  const choose = (tab: GameTab) => {
     if (tab === 'all') {
       setShowAll(true);
       return;
@@ -37,28 +44,40 @@ export function ServerBrowserPage({ game }: { game: GameRouteSlug }) {
         eyebrow="Server browser"
         title={heading}
         description="Who is playing right now, on which map, and when each server is busy."
+        actions={<GetOnlineMenu />}
       />
-      <div role="tablist" aria-label="Game" className="mb-6 inline-flex rounded-lg border border-line bg-surface p-1">
-        {TABS.map((tab) => (
-          <button
-            key={tab.key}
-            type="button"
-            role="tab"
-            aria-selected={tab.key === active}
-            onClick={() => choose(tab.key)}
-            className={`rounded-md px-4 py-1.5 text-sm font-semibold tracking-wide uppercase transition-colors ${
-              tab.key === active ? 'bg-accent text-accent-ink shadow-sm' : 'text-muted hover:text-ink'
-            }`}
-          >
-            {tab.label}
-          </button>
-        ))}
+      {/*
+        Sticky under the site header from 768 px. On a phone the site header with its navigation bar already
+        holds about 100 px of the screen; a second sticky block (search and tabs) would take as much again,
+        so there it scrolls away with the page. Small screens get their sort control beside the list summary.
+      */}
+      <div className="z-10 -mx-4 mb-4 border-b border-line bg-canvas/95 px-4 pt-1 pb-3 backdrop-blur supports-[backdrop-filter]:bg-canvas/80 md:sticky md:top-14 md:-mx-8 md:px-8 md:pt-3">
+        <div className="flex flex-col gap-2.5 md:flex-row md:items-center md:gap-4">
+          <PlayerSearch className="w-full md:order-last md:ml-auto md:w-72" />
+          <GameTabs active={active} onChoose={choose} />
+        </div>
       </div>
-      <ComingSoon title="Live server list">
-        The live table of {showAll ? 'Battlefield 1942, Forgotten Hope 2 and Battlefield Vietnam' : gameInfo.name}{' '}
-        servers (players, map, time remaining, join links and busy forecasts) is the next screen to be built; the
-        collector already records every server, round and player.
-      </ComingSoon>
+      <ActivityHistoryPanel key={`history-${active}`} game={showAll ? 'all' : gameInfo.id} />
+      {/* A new game view starts afresh: its list reloads and every timeline overlay closes (spec §4). */}
+      <ServerList
+        key={`list-${active}`}
+        games={games}
+        sort={sort}
+        onSort={(key) => setSort((current) => nextSort(current, key))}
+        sortControl={<SortControl sort={sort} onChange={setSort} />}
+      />
+      <p className="mt-3 text-right text-[11px] text-faint">
+        Live data:{' '}
+        <a
+          href={FEED_CREDIT.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-muted underline decoration-line-strong underline-offset-2 hover:text-accent"
+        >
+          {FEED_CREDIT.label}
+        </a>{' '}
+        by {FEED_CREDIT.author}
+      </p>
     </>
   );
 }

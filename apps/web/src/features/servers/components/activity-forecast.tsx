@@ -1,0 +1,111 @@
+import type { LiveServer } from '@frontline/contract';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useIsMobile } from '../../../lib/use-media-query.ts';
+import type { BusyResult } from '../lib/busy.ts';
+import { BusyBadge } from './busy-badge.tsx';
+import { ChartIcon } from './server-icons.tsx';
+
+export const FORECAST_TITLE = 'Activity Forecast';
+
+const ForecastDetails = lazy(async () => ({ default: (await import('./lazy-extras.ts')).ForecastDetails }));
+
+const HOVER_CLOSE_MS = 150;
+
+/**
+ * The per-row forecast trigger: the busy badge when the row has one, else a "Forecast" chip. On a desktop
+ * it opens a popover on hover or focus (spec §2 "hover popover on desktop"); under 768 px a tap opens a
+ * modal ("modal when width is under 768").
+ */
+export function ForecastTrigger({
+  server,
+  listed,
+  utcHour,
+}: {
+  server: LiveServer;
+  listed: BusyResult | undefined;
+  utcHour: number;
+}) {
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // Escape, or a press anywhere but the badge and the popover, closes it (a touch screen has no hover-out).
+  useEffect(() => {
+    if (!open || isMobile) return;
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') setOpen(false);
+    }
+    function handlePress(event: Event) {
+      const target = event.target;
+      if (!(target instanceof Node)) return;
+      if (trigger.current?.contains(target) || panel.current?.contains(target)) return;
+      setOpen(false);
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    document.addEventListener('mousedown', handlePress);
+    document.addEventListener('touchstart', handlePress, { passive: true });
+    return () => {
+      document.removeEventListener('keydown', handleKeyDown);
+      document.removeEventListener('mousedown', handlePress);
+      document.removeEventListener('touchstart', handlePress);
+    };
+  }, [open, isMobile]);
+
+  const show = () => {
+    clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const hideSoon = () => {
+    clearTimeout(closeTimer.current);
+    // A short grace period lets the pointer cross the gap from the badge to the popover.
+    closeTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_MS);
+  };
+
+  const level = listed?.busyIndicator.busyLevel;
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={`${FORECAST_TITLE} for ${server.name}${level ? `: ${listed?.busyIndicator.busyText || level}` : ''}`}
+        onPointerEnter={isMobile ? undefined : (event) => event.pointerType === 'mouse' && show()}
+        onPointerLeave={isMobile ? undefined : (event) => event.pointerType === 'mouse' && hideSoon()}
+        onFocus={isMobile ? undefined : show}
+        onBlur={isMobile ? undefined : hideSoon}
+        onClick={show}
+        className="inline-flex h-5 items-center gap-1 rounded px-1 text-[11px] text-muted transition-colors hover:bg-raised hover:text-ink aria-expanded:bg-raised"
+      >
+        {level ? (
+          <BusyBadge level={level} />
+        ) : (
+          <>
+            <ChartIcon width={12} height={12} />
+            <span className="font-medium tracking-wide uppercase">Forecast</span>
+          </>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ForecastDetails
+            server={server}
+            listed={listed}
+            utcHour={utcHour}
+            mode={isMobile ? 'modal' : 'popover'}
+            anchor={trigger}
+            panel={panel}
+            onClose={() => setOpen(false)}
+            onPointerEnter={show}
+            onPointerLeave={hideSoon}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

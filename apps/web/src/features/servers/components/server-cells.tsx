@@ -1,0 +1,225 @@
+import type { LiveServer } from '@frontline/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { GAMES } from '@frontline/contract';
+import { MISSING_VALUE } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { countryName, normaliseCountryCode } from '../lib/country.ts';
+import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from '../lib/fill-ratio.ts';
+import { isWebUrl, safeJoinUrl, safeWebUrl } from '../lib/safe-url.ts';
+import { serverClock } from '../lib/timezone.ts';
+import { CheckIcon, CopyIcon, DiscordIcon, ForumIcon, LockIcon } from './server-icons.tsx';
+
+/** The small pieces a server row and a server card share, so both read the same. */
+
+/** A country as a compact code plate (see lib/country.ts for why not an emoji flag). */
+export function CountryBadge({ code }: { code: string | null }) {
+  const normalised = normaliseCountryCode(code);
+  if (!normalised) return null;
+  const name = countryName(normalised);
+  return (
+    <span
+      title={name}
+      data-testid="country-badge"
+      className="inline-flex h-4 min-w-6 shrink-0 items-center justify-center rounded-[3px] border border-line-strong bg-raised px-1 font-mono text-[10px] leading-none font-semibold tracking-wider text-muted"
+    >
+      <span aria-hidden="true">{normalised}</span>
+      <span className="sr-only">{name}</span>
+    </span>
+  );
+}
+
+const GAME_SHORT_NAMES: Record<string, string> = Object.fromEntries(GAMES.map((game) => [game.id, game.shortName]));
+
+/** Which game a row belongs to, shown when ALL mixes the three lists. */
+export function GameTag({ game }: { game: LiveServer['game'] }) {
+  return (
+    <span className="inline-flex h-4 shrink-0 items-center rounded-[3px] bg-olive-soft px-1 text-[10px] leading-none font-semibold tracking-wide text-olive uppercase">
+      {GAME_SHORT_NAMES[game] ?? game}
+    </span>
+  );
+}
+
+/** Name linking to the server page, with a lock when passworded and the community links when present. */
+export function ServerNameLinks({ server, className = '' }: { server: LiveServer; className?: string }) {
+  const discord = safeWebUrl(server.discordUrl);
+  const forum = safeWebUrl(server.forumUrl);
+  const iconLink =
+    'inline-flex size-5 shrink-0 items-center justify-center rounded text-faint transition-colors hover:bg-raised hover:text-accent';
+  return (
+    <div className={`flex min-w-0 items-center gap-1 ${className}`}>
+      <Link
+        to={paths.server(server.name)}
+        title={server.name}
+        className="min-w-0 truncate font-semibold text-ink decoration-accent/60 underline-offset-2 hover:text-accent hover:underline"
+      >
+        {server.name || MISSING_VALUE}
+      </Link>
+      {server.hasPassword && (
+        <span title="Password protected" className="inline-flex shrink-0 text-warn">
+          <LockIcon width={13} height={13} />
+          <span className="sr-only">Password protected</span>
+        </span>
+      )}
+      {discord && (
+        <a href={discord} target="_blank" rel="noopener noreferrer" title="Discord" className={iconLink}>
+          <DiscordIcon />
+          <span className="sr-only">Discord of {server.name}</span>
+        </a>
+      )}
+      {forum && (
+        <a href={forum} target="_blank" rel="noopener noreferrer" title="Forum" className={iconLink}>
+          <ForumIcon />
+          <span className="sr-only">Forum of {server.name}</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** "28/32" and a bar coloured by how full the server is (spec §9 fill ratio colours). */
+export function PlayerFill({ server, barClassName = 'w-16' }: { server: LiveServer; barClassName?: string }) {
+  const level = fillLevel(server.numPlayers, server.maxPlayers);
+  const style = FILL_LEVEL_STYLES[level];
+  const percent = Math.min(100, Math.round(fillRatio(server.numPlayers, server.maxPlayers) * 100));
+  return (
+    <div
+      className="flex items-center gap-2"
+      title={`${style.label}: ${server.numPlayers} of ${server.maxPlayers} slots`}
+    >
+      <span className="tabular w-12 shrink-0 text-right text-sm whitespace-nowrap">
+        <span className={`font-semibold ${level === 'empty' ? 'text-faint' : 'text-ink'}`}>{server.numPlayers}</span>
+        <span className="text-faint">/{server.maxPlayers}</span>
+      </span>
+      <span
+        aria-hidden="true"
+        className={`h-1.5 shrink-0 overflow-hidden rounded-full bg-sunken ring-1 ring-line/60 ring-inset ${barClassName}`}
+      >
+        <span
+          data-testid="fill-bar"
+          data-fill={level}
+          className={`block h-full rounded-full ${style.bar}`}
+          style={{ width: `${level === 'empty' ? 0 : Math.max(percent, 4)}%` }}
+        />
+      </span>
+    </div>
+  );
+}
+
+/** The server's local time and UTC offset, "21:04 (UTC+1)", or a dash without a time zone. */
+export function ServerLocalTime({
+  server,
+  now,
+  compact = false,
+}: {
+  server: LiveServer;
+  now: Date;
+  compact?: boolean;
+}) {
+  const clock = serverClock(server.timezone, now);
+  if (!clock) return <span className="text-faint">{MISSING_VALUE}</span>;
+  return (
+    <span className="tabular whitespace-nowrap" title={server.timezone ?? undefined}>
+      <span className="text-ink">{clock.time}</span>{' '}
+      <span className={`text-muted ${compact ? '' : 'text-xs'}`}>({clock.offsetLabel})</span>
+    </span>
+  );
+}
+
+const COPIED_MS = 1500;
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Denied or not a secure context: fall through to the selection-based copy.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    // Deprecated but still the only copy that works on plain-http deployments.
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+/** ip:port in monospace; a click copies it (for joining from the game's own "connect" box). */
+export function CopyAddress({ server }: { server: LiveServer }) {
+  const address = `${server.ip}:${server.port}`;
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function handleClick() {
+    const ok = await copyText(address);
+    if (!ok) return;
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void handleClick()}
+      title="Copy address"
+      className="group inline-flex max-w-full items-center gap-1.5 rounded px-1 py-0.5 font-mono text-xs text-muted transition-colors hover:bg-raised hover:text-ink"
+    >
+      <span className="truncate">{address}</span>
+      <span className={copied ? 'text-good' : 'text-faint opacity-60 group-hover:opacity-100'}>
+        {copied ? <CheckIcon width={12} height={12} /> : <CopyIcon width={12} height={12} />}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {copied ? 'Copied' : ''}
+      </span>
+    </button>
+  );
+}
+
+const joinBase =
+  'inline-flex h-7 min-w-16 items-center justify-center rounded-md px-3 text-xs font-bold tracking-wider uppercase transition';
+
+/**
+ * JOIN opens the server's join link (a joinme.click launcher page, or a game URL such as bf1942://ip:port
+ * that the launcher handles). Disabled and reading FULL when numPlayers ≥ maxPlayers (spec §2), and
+ * disabled without a join link (the feed gives none for passworded servers or unsupported mods).
+ */
+export function JoinButton({ server }: { server: LiveServer }) {
+  const full = isServerFull(server.numPlayers, server.maxPlayers);
+  const link = safeJoinUrl(server.joinLink);
+  if (full || !link) {
+    return (
+      <button
+        type="button"
+        disabled
+        title={full ? 'Server is full' : 'No join link for this server: copy its address instead'}
+        className={`${joinBase} cursor-not-allowed border border-line text-faint ${full ? 'border-danger/40 text-danger/80' : ''}`}
+      >
+        {full ? 'FULL' : 'JOIN'}
+      </button>
+    );
+  }
+  const web = isWebUrl(link);
+  return (
+    <a
+      href={link}
+      target={web ? '_blank' : undefined}
+      rel={web ? 'noopener noreferrer' : undefined}
+      title={`Join ${server.name}`}
+      className={`${joinBase} bg-accent text-accent-ink shadow-sm hover:brightness-110 active:translate-y-px`}
+    >
+      JOIN
+    </a>
+  );
+}

@@ -1,0 +1,76 @@
+import type { BusyIndicatorResponse, BusyLevel, LiveServer } from '@frontline/contract';
+
+/**
+ * Busy indicators and the 24-hour forecast of the server browser (spec: site-statistics §3 "Busy indicator
+ * response", §4 "refreshes busy indicators for the top 10 servers", §5 "Busy lookups skipped for servers
+ * without guid", §7 "empty list makes no call; batches of 25 guids", §9 constants).
+ */
+
+export type BusyResult = BusyIndicatorResponse['serverResults'][number];
+export type HourlyEntry = BusyResult['hourlyTimeline'][number];
+
+/** Spec §9: "Busy indicators for top 10 servers, 25 guids per batch." */
+export const BUSY_TOP_SERVERS = 10;
+export const BUSY_BATCH_SIZE = 25;
+
+/** Spec §9: "Forecast bar height at least 8 px on the browser"; "timeline bars 2 to 18 px". */
+export const FORECAST_BAR_MIN_PX = 8;
+export const FORECAST_BAR_MAX_PX = 72;
+export const TIMELINE_BAR_MIN_PX = 2;
+export const TIMELINE_BAR_MAX_PX = 18;
+
+/**
+ * The guids whose busy indicator the list asks for: the `limit` busiest servers (most players first, as
+ * the refetch sorts them), skipping servers without a guid and repeats.
+ */
+export function selectBusyGuids(servers: readonly LiveServer[], limit: number = BUSY_TOP_SERVERS): string[] {
+  const byPlayers = servers
+    .map((server, index) => ({ server, index }))
+    // Stable: equal player counts keep the list's order.
+    .sort((a, b) => b.server.numPlayers - a.server.numPlayers || a.index - b.index);
+  const guids: string[] = [];
+  for (const { server } of byPlayers) {
+    if (guids.length >= limit) break;
+    const guid = server.guid.trim();
+    if (guid === '' || guids.includes(guid)) continue;
+    guids.push(guid);
+  }
+  return guids;
+}
+
+/** Splits `items` into consecutive batches of at most `size`. */
+export function toBatches<T>(items: readonly T[], size: number = BUSY_BATCH_SIZE): T[][] {
+  if (size < 1) throw new RangeError('batch size must be at least 1');
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
+/** Spec §3: "Busy level: very_busy, busy, moderate, quiet, very_quiet, else Unknown." */
+export const BUSY_LEVEL_STYLES: Record<BusyLevel, { label: string; dot: string; text: string; bar: string }> = {
+  very_busy: { label: 'Very busy', dot: 'bg-danger', text: 'text-danger', bar: 'bg-danger' },
+  busy: { label: 'Busy', dot: 'bg-warn', text: 'text-warn', bar: 'bg-warn' },
+  moderate: { label: 'Moderate', dot: 'bg-good', text: 'text-good', bar: 'bg-good' },
+  quiet: { label: 'Quiet', dot: 'bg-info', text: 'text-info', bar: 'bg-info' },
+  very_quiet: { label: 'Very quiet', dot: 'bg-faint', text: 'text-muted', bar: 'bg-faint' },
+  unknown: { label: 'Unknown', dot: 'bg-line-strong', text: 'text-muted', bar: 'bg-line-strong' },
+};
+
+export function busyLevelStyle(level: string): (typeof BUSY_LEVEL_STYLES)[BusyLevel] {
+  return level in BUSY_LEVEL_STYLES ? BUSY_LEVEL_STYLES[level as BusyLevel] : BUSY_LEVEL_STYLES.unknown;
+}
+
+/** A bar's height: proportional to the busiest hour, clamped to [min, max] px. */
+export function barHeight(value: number, peak: number, minPx: number, maxPx: number): number {
+  if (!Number.isFinite(value) || !Number.isFinite(peak) || peak <= 0 || value <= 0) return minPx;
+  return Math.round(Math.max(minPx, Math.min(maxPx, (value / peak) * maxPx)));
+}
+
+/** The timeline ordered by UTC hour 0–23, whatever order it came in. */
+export function orderedTimeline(timeline: readonly HourlyEntry[]): HourlyEntry[] {
+  return [...timeline].sort((a, b) => a.hour - b.hour);
+}
+
+export function peakTypicalPlayers(timeline: readonly HourlyEntry[]): number {
+  return timeline.reduce((peak, entry) => Math.max(peak, entry.typicalPlayers), 0);
+}

@@ -1,0 +1,620 @@
+import type { BusyIndicatorResponse, LiveServer, LiveServersResponse, PlayerSearchResult } from '@frontline/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FORECAST_TITLE } from '../components/activity-forecast.tsx';
+import { HISTORY_PANEL_TITLE } from '../components/activity-history-panel.tsx';
+import { EMPTY_TEXT, LOAD_ERROR_TEXT } from '../components/server-list.tsx';
+import { makeBusyResult, makeServer, makeTimeline } from '../lib/test-fixtures.ts';
+import { ServerBrowserPage } from './server-browser-page.tsx';
+
+// The history chart is another engineer's lazy chunk (uPlot on a canvas, which jsdom lacks); here it only
+// has to be mounted lazily, with the right game, on the panel's first open.
+const historyMounts = vi.hoisted(() => ({ games: [] as string[] }));
+vi.mock('../components/player-activity-history.tsx', () => ({
+  PlayerActivityHistory: ({ game }: { game: string }) => {
+    historyMounts.games.push(game);
+    return <p>History chart for {game}</p>;
+  },
+}));
+
+// ---------------------------------------------------------------------------------------------------------
+// A fake API behind fetch
+
+interface Api {
+  lists: Partial<Record<string, LiveServersResponse | 'fail'>>;
+  busy: (guids: string[]) => BusyIndicatorResponse | 'fail';
+  players: (query: string) => PlayerSearchResult[];
+  calls: URL[];
+}
+
+function listOf(servers: LiveServer[], extra: Partial<LiveServersResponse> = {}): LiveServersResponse {
+  return { servers, lastUpdated: new Date().toISOString(), stale: false, ...extra };
+}
+
+function busyFor(guids: string[]): BusyIndicatorResponse {
+  return { serverResults: guids.map((guid) => makeBusyResult(guid)), generatedAt: new Date().toISOString() };
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let api: Api;
+
+function stubApi(partial: Partial<Api> = {}) {
+  api = {
+    lists: {},
+    busy: busyFor,
+    players: () => [],
+    calls: [],
+    ...partial,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      api.calls.push(url);
+      const list = /^\/stats\/liveservers\/([^/]+)\/servers$/.exec(url.pathname);
+      if (list) {
+        const answer = api.lists[list[1] ?? ''];
+        if (answer === undefined || answer === 'fail') return json({ error: 'x', message: 'down' }, 500);
+        return json(answer);
+      }
+      if (url.pathname === '/stats/GameTrends/busy-indicator') {
+        const answer = api.busy(url.searchParams.getAll('serverGuids'));
+        return answer === 'fail' ? json({ error: 'x', message: 'down' }, 503) : json(answer);
+      }
+      if (url.pathname === '/stats/Players/search') {
+        return json({ items: api.players(url.searchParams.get('query') ?? '') });
+      }
+      return json({ error: 'not_found', message: url.pathname }, 404);
+    }),
+  );
+}
+
+const busyCalls = () => api.calls.filter((url) => url.pathname === '/stats/GameTrends/busy-indicator');
+const listCalls = () => api.calls.filter((url) => url.pathname.startsWith('/stats/liveservers/'));
+
+function setMobile(mobile: boolean) {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: mobile && media.includes('max-width'),
+    media,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+function renderPage(path = '/servers/bf1942') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/servers/bf1942" element={<ServerBrowserPage game="bf1942" />} />
+          <Route path="/servers/fh2" element={<ServerBrowserPage game="fh2" />} />
+          <Route path="/servers/bfv" element={<ServerBrowserPage game="bfv" />} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, user, client };
+}
+
+const rows = () => screen.getAllByTestId('server-row');
+const rowNames = () => rows().map((row) => within(row).getAllByRole('link')[0]?.textContent);
+
+beforeEach(() => {
+  setMobile(false);
+  historyMounts.games = [];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('server list states (spec §4 "loading spinner, then loaded or error"; §8)', () => {
+  it('shows a spinner, then the servers sorted by players, most first', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([
+          makeServer({ name: 'Quiet', numPlayers: 2 }),
+          makeServer({ name: 'Busy', numPlayers: 30 }),
+          makeServer({ name: 'Middle', numPlayers: 12 }),
+        ]),
+      },
+    });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading servers');
+    await screen.findByText('Busy');
+    expect(rowNames()).toEqual(['Busy', 'Middle', 'Quiet']);
+    expect(screen.getByText(/44/, { selector: 'span' })).toBeInTheDocument();
+    expect(listCalls().map((url) => url.pathname)).toEqual(['/stats/liveservers/bf1942/servers']);
+  });
+
+  it("shows 'Failed to fetch server data. Please try again.' with a retry that reloads", async () => {
+    stubApi({ lists: { bf1942: 'fail' } });
+    const { user } = renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_ERROR_TEXT);
+    api.lists.bf1942 = listOf([makeServer({ name: 'Back online' })]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Back online')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows 'No server data available' for an empty list, and asks for no busy indicators", async () => {
+    stubApi({ lists: { bf1942: listOf([]) } });
+    renderPage();
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(busyCalls()).toHaveLength(0);
+  });
+
+  it("notes 'Live data is delayed' with the last update when the feed is stale", async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([makeServer()], { stale: true, lastUpdated: new Date(Date.now() - 12 * 60_000).toISOString() }),
+      },
+    });
+    renderPage();
+    expect(await screen.findByTestId('stale-note')).toHaveTextContent('Live data is delayed· updated 12 minutes ago');
+  });
+
+  it('refreshes the list every 5 minutes (spec §9 "Server list refresh 300000 ms")', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubApi({ lists: { bf1942: listOf([makeServer({ name: 'First' })]) } });
+      renderPage();
+      await screen.findByText('First');
+      expect(listCalls()).toHaveLength(1);
+      api.lists.bf1942 = listOf([makeServer({ name: 'Second' })]);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(299_000);
+      });
+      expect(listCalls()).toHaveLength(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_500);
+      });
+      expect(await screen.findByText('Second')).toBeInTheDocument();
+      expect(listCalls()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('table (spec §2 "Table columns", §4 "Column sort")', () => {
+  const servers = () => [
+    makeServer({ name: 'bravo', numPlayers: 5, mapName: 'kursk', roundTimeRemain: 120 }),
+    makeServer({ name: 'Alpha', numPlayers: 20, mapName: 'berlin', roundTimeRemain: -1 }),
+    makeServer({ name: 'charlie', numPlayers: 12, mapName: 'wake', roundTimeRemain: 60 }),
+  ];
+
+  it('sorts by a header: a new column starts ascending (players descending), the same column toggles', async () => {
+    stubApi({ lists: { bf1942: listOf(servers()) } });
+    const { user } = renderPage();
+    await screen.findByText('Alpha');
+    const header = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+    expect(screen.getByRole('columnheader', { name: /Players/ })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(header('Server'));
+    expect(rowNames()).toEqual(['Alpha', 'bravo', 'charlie']);
+    expect(screen.getByRole('columnheader', { name: /Server/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(header('Server'));
+    expect(rowNames()).toEqual(['charlie', 'bravo', 'Alpha']);
+
+    await user.click(header('Players'));
+    expect(rowNames()).toEqual(['Alpha', 'charlie', 'bravo']);
+    await user.click(header('Players'));
+    expect(rowNames()).toEqual(['bravo', 'charlie', 'Alpha']);
+
+    await user.click(header('Time left'));
+    expect(rowNames()).toEqual(['charlie', 'bravo', 'Alpha']);
+  });
+
+  it('links the name to /servers/{serverName}, shows the lock, Discord and forum links', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([
+          makeServer({
+            name: 'A/B #1',
+            hasPassword: true,
+            discordUrl: 'https://discord.gg/x',
+            forumUrl: 'https://forum.example.org',
+          }),
+          makeServer({ name: 'Plain', discordUrl: 'javascript:alert(1)' }),
+        ]),
+      },
+    });
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'A/B #1' });
+    expect(link).toHaveAttribute('href', '/servers/A%2FB%20%231');
+    const row = link.closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Password protected')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Discord of A/B #1' })).toHaveAttribute(
+      'href',
+      'https://discord.gg/x',
+    );
+    expect(within(row).getByRole('link', { name: 'Forum of A/B #1' })).toHaveAttribute(
+      'href',
+      'https://forum.example.org/',
+    );
+    expect(screen.queryByRole('link', { name: 'Discord of Plain' })).toBeNull();
+  });
+
+  it('reads FULL on a disabled button when players reach the slots, JOIN otherwise', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([
+          makeServer({ name: 'Full', numPlayers: 32, maxPlayers: 32, joinLink: 'bf1942://1.2.3.4:14567' }),
+          makeServer({ name: 'Open', numPlayers: 31, maxPlayers: 32, joinLink: 'bf1942://5.6.7.8:14567' }),
+          makeServer({ name: 'No link', numPlayers: 3, joinLink: null }),
+        ]),
+      },
+    });
+    renderPage();
+    await screen.findByText('Full');
+    const [full, open, noLink] = rows();
+    expect(within(full!).getByRole('button', { name: 'FULL' })).toBeDisabled();
+    expect(within(open!).getByRole('link', { name: 'JOIN' })).toHaveAttribute('href', 'bf1942://5.6.7.8:14567');
+    expect(within(noLink!).getByRole('button', { name: 'JOIN' })).toBeDisabled();
+  });
+
+  it('colours the fill bar by §9 fill ratio and shows numPlayers/maxPlayers', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([
+          makeServer({ name: 'full', numPlayers: 32, maxPlayers: 32 }),
+          makeServer({ name: 'high', numPlayers: 26, maxPlayers: 32 }),
+          makeServer({ name: 'medium', numPlayers: 13, maxPlayers: 32 }),
+          makeServer({ name: 'low', numPlayers: 12, maxPlayers: 32 }),
+          makeServer({ name: 'empty', numPlayers: 0, maxPlayers: 32 }),
+        ]),
+      },
+    });
+    renderPage();
+    await screen.findByText('full');
+    expect(screen.getAllByTestId('fill-bar').map((bar) => bar.dataset.fill)).toEqual([
+      'full',
+      'high',
+      'medium',
+      'low',
+      'empty',
+    ]);
+    expect(rows()[1]).toHaveTextContent('26/32');
+  });
+
+  it("shows time remaining as m:ss and '-' without a clock, and the server's local time with its offset", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2025-01-15T20:04:30Z') });
+    try {
+      stubApi({
+        lists: {
+          bf1942: listOf([
+            makeServer({ name: 'clock', numPlayers: 2, roundTimeRemain: 754, timezone: 'Europe/Amsterdam' }),
+            makeServer({ name: 'none', numPlayers: 1, roundTimeRemain: -1, timezone: null, country: 'de' }),
+          ]),
+        },
+      });
+      renderPage();
+      await screen.findByText('clock');
+      const [clock, none] = rows();
+      expect(clock).toHaveTextContent('12:34');
+      expect(clock).toHaveTextContent('21:04 (UTC+1)');
+      expect(within(none!).getAllByText('-').length).toBeGreaterThanOrEqual(2);
+      expect(within(none!).getByTestId('country-badge')).toHaveAttribute('title', 'Germany');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('copies ip:port when the address is clicked', async () => {
+    stubApi({ lists: { bf1942: listOf([makeServer({ ip: '9.8.7.6', port: 14567 })]) } });
+    const { user } = renderPage();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(await screen.findByRole('button', { name: /9\.8\.7\.6:14567/ }));
+    expect(writeText).toHaveBeenCalledWith('9.8.7.6:14567');
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+});
+
+describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", "silent warning")', () => {
+  it('asks once, with the 10 busiest servers that have a guid, as repeated serverGuids keys', async () => {
+    const servers = [
+      makeServer({ guid: '', name: 'no guid', numPlayers: 99 }),
+      ...Array.from({ length: 14 }, (_, index) => makeServer({ guid: `g${index}`, numPlayers: index })),
+    ];
+    stubApi({ lists: { bf1942: listOf(servers) } });
+    renderPage();
+    await waitFor(() => expect(busyCalls()).toHaveLength(1));
+    expect(busyCalls()[0]?.searchParams.getAll('serverGuids')).toEqual([
+      'g13',
+      'g12',
+      'g11',
+      'g10',
+      'g9',
+      'g8',
+      'g7',
+      'g6',
+      'g5',
+      'g4',
+    ]);
+    // The answer shows as a busy badge on those rows.
+    expect(await screen.findAllByText('Busy')).toHaveLength(10);
+  });
+
+  it('leaves the list on screen and only warns when the busy call fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ lists: { bf1942: listOf([makeServer({ name: 'Still here' })]) }, busy: () => 'fail' });
+    renderPage();
+    await screen.findByText('Still here');
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to get server busy indicators', expect.anything()));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks again after each list load', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubApi({ lists: { bf1942: listOf([makeServer({ guid: 'a', numPlayers: 4 })]) } });
+      renderPage();
+      await waitFor(() => expect(busyCalls()).toHaveLength(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300_500);
+      });
+      await waitFor(() => expect(busyCalls()).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it("asks again when the UTC hour turns (spec §4 'the forecast also reloads when the UTC hour changes')", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2025-03-01T10:59:50Z') });
+    try {
+      stubApi({ lists: { bf1942: listOf([makeServer({ guid: 'a', numPlayers: 4 })]) } });
+      renderPage();
+      await waitFor(() => expect(busyCalls()).toHaveLength(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5_000);
+      });
+      expect(busyCalls()).toHaveLength(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(6_000);
+      });
+      await waitFor(() => expect(busyCalls()).toHaveLength(2));
+      expect(listCalls()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("activity forecast (spec §2: 'hover popover on desktop, modal when width is under 768'; 'current hour is highlighted')", () => {
+  it('opens a popover titled Activity Forecast with the busy text and 24 hourly bars', async () => {
+    stubApi({ lists: { bf1942: listOf([makeServer({ guid: 'a', name: 'Hover me', numPlayers: 4 })]) } });
+    const { user } = renderPage();
+    const trigger = await screen.findByRole('button', { name: /Activity Forecast for Hover me: Busier than usual/ });
+    await user.hover(trigger);
+    const popover = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    expect(popover).toHaveTextContent('Busier than usual');
+    expect(popover).toHaveTextContent('Players now24');
+    expect(popover).toHaveTextContent('Typical this hour18');
+    const bars = within(popover).getAllByRole('listitem');
+    expect(bars).toHaveLength(24);
+    const current = bars.filter((bar) => bar.getAttribute('aria-current') === 'time');
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveAccessibleName(/^8pm UTC .*current hour$/);
+    // §9: "Forecast bar height at least 8 px on the browser".
+    expect(Math.min(...bars.map((bar) => Number(bar.dataset.height)))).toBeGreaterThanOrEqual(8);
+
+    await user.unhover(trigger);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("fetches a server's forecast on demand when it is not among the top 10", async () => {
+    const servers = Array.from({ length: 11 }, (_, index) =>
+      makeServer({ guid: `g${index}`, name: `S${index}`, numPlayers: 20 - index }),
+    );
+    stubApi({ lists: { bf1942: listOf(servers) } });
+    const { user } = renderPage();
+    await waitFor(() => expect(busyCalls()).toHaveLength(1));
+    await user.hover(await screen.findByRole('button', { name: 'Activity Forecast for S10' }));
+    await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    await waitFor(() => expect(busyCalls()).toHaveLength(2));
+    expect(busyCalls()[1]?.searchParams.getAll('serverGuids')).toEqual(['g10']);
+  });
+
+  it('opens a modal under 768 px', async () => {
+    setMobile(true);
+    stubApi({ lists: { bf1942: listOf([makeServer({ guid: 'a', name: 'Phone', numPlayers: 4 })]) } });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: /Activity Forecast for Phone/ }));
+    const dialog = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent('Busier than usual');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('small screens (spec §9 "Mobile breakpoint 768 px")', () => {
+  it('shows cards with a sort control instead of the table', async () => {
+    setMobile(true);
+    stubApi({
+      lists: {
+        bf1942: listOf([makeServer({ name: 'b-side', numPlayers: 1 }), makeServer({ name: 'a-side', numPlayers: 9 })]),
+      },
+    });
+    const { user } = renderPage();
+    await screen.findByText('a-side');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(rowNames()).toEqual(['a-side', 'b-side']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort servers by' }), 'name');
+    expect(rowNames()).toEqual(['a-side', 'b-side']);
+    await user.click(screen.getByRole('button', { name: /sort descending/ }));
+    expect(rowNames()).toEqual(['b-side', 'a-side']);
+  });
+});
+
+describe('timeline overlay (spec §2 "Server timeline overlay toggles per server"; §9 "timeline bars 2 to 18 px")', () => {
+  it("toggles a 24-hour strip under that server's row only", async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([makeServer({ guid: 'a', name: 'One', numPlayers: 5 }), makeServer({ guid: 'b', name: 'Two' })]),
+      },
+      busy: (guids) => ({
+        serverResults: guids.map((guid) => ({ ...makeBusyResult(guid), hourlyTimeline: makeTimeline(3) })),
+        generatedAt: '',
+      }),
+    });
+    const { user } = renderPage();
+    const toggle = await screen.findByRole('button', { name: /timeline of One/ });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const strip = await screen.findByTestId('server-timeline');
+    const bars = await within(strip).findAllByRole('listitem');
+    expect(bars).toHaveLength(24);
+    const heights = bars.map((bar) => Number(bar.dataset.height));
+    expect(Math.min(...heights)).toBe(2);
+    expect(Math.max(...heights)).toBe(18);
+    expect(screen.getAllByTestId('server-timeline')).toHaveLength(1);
+    await user.click(toggle);
+    expect(screen.queryByTestId('server-timeline')).toBeNull();
+  });
+});
+
+describe('game tabs (spec §2: "Choosing a game navigates to its route unless already there"; §4 "resets timelines and reloads")', () => {
+  it('ALL shows the three games on this page, tagged by game; a game tab goes to its route', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([makeServer({ name: 'Classic', game: 'bf1942' })]),
+        fh2: listOf([makeServer({ name: 'Hope', game: 'fh2', numPlayers: 40 })]),
+        bfvietnam: listOf([makeServer({ name: 'Hue', game: 'bfvietnam' })]),
+      },
+    });
+    const { user } = renderPage();
+    await screen.findByText('Classic');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Battlefield 1942 servers');
+
+    await user.click(screen.getByRole('button', { name: /timeline of Classic/ }));
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    expect(await screen.findByText('Hue')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All servers');
+    expect(rowNames()).toEqual(['Hope', 'Classic', 'Hue']);
+    expect(within(rows()[0]!).getByText('FH2')).toBeInTheDocument();
+    expect(screen.queryByTestId('server-timeline')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(screen.getByRole('tab', { name: 'FH2' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgotten Hope 2 servers' })).toBeInTheDocument();
+    expect(await screen.findByText('Hope')).toBeInTheDocument();
+    expect(screen.queryByText('Classic')).toBeNull();
+  });
+});
+
+describe('player search (spec §2: "Submitting an empty trimmed search does nothing; choosing a result goes to /players/{playerName}")', () => {
+  const player = (playerName: string): PlayerSearchResult => ({
+    playerName,
+    totalPlayTimeMinutes: 10,
+    lastSeen: new Date().toISOString(),
+    isActive: false,
+    currentServer: null,
+  });
+
+  it('goes to the chosen player', async () => {
+    stubApi({ lists: { bf1942: listOf([]) }, players: () => [player('Sgt Pepper'), player('Pepperoni')] });
+    const { user } = renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search players' }), 'pep');
+    await user.click(await screen.findByRole('option', { name: /Pepperoni/ }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/players/Pepperoni');
+  });
+
+  it("shows 'No players found' when nothing matches", async () => {
+    stubApi({ lists: { bf1942: listOf([]) } });
+    const { user } = renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search players' }), 'zz');
+    // Once visibly, once in the screen-reader announcement.
+    expect(await screen.findAllByText('No players found')).toHaveLength(2);
+  });
+
+  it('does nothing on an empty submit, and goes to the first match on Enter', async () => {
+    stubApi({ lists: { bf1942: listOf([]) }, players: (query) => (query === 'ace' ? [player('Ace of Spades')] : []) });
+    const { user } = renderPage();
+    const input = screen.getByRole('combobox', { name: 'Search players' });
+    await user.type(input, '   {Enter}');
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(api.calls.some((url) => url.pathname === '/stats/Players/search')).toBe(false);
+
+    await user.clear(input);
+    await user.type(input, 'nobody{Enter}');
+    await waitFor(() => expect(api.calls.some((url) => url.searchParams.get('query') === 'nobody')).toBe(true));
+    expect(screen.queryByTestId('location')).toBeNull();
+
+    await user.clear(input);
+    await user.type(input, 'ace{Enter}');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/players/Ace%20of%20Spades');
+  });
+});
+
+describe("'Get Online' menu (spec §2: three installation guides; 'A click elsewhere closes menus')", () => {
+  it('lists three guides, closes on a click elsewhere, and opens a guide in a dialog', async () => {
+    stubApi({ lists: { bf1942: listOf([]) } });
+    const { user } = renderPage();
+    const button = screen.getByRole('button', { name: 'Get Online' });
+    await user.click(button);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Battlefield 1942v1.61 and a community patch',
+      'Forgotten Hope 2On Battlefield 2 v1.50',
+      'Battlefield Vietnamv1.21',
+    ]);
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.click(screen.getByRole('menuitem', { name: /Forgotten Hope 2/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Get online: Forgotten Hope 2' });
+    expect(dialog).toHaveTextContent('Update to 1.50');
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe("'Player Activity History' panel (spec §2: collapsible, loading data on first open)", () => {
+  it('is closed by default and mounts the lazy chart on first open, for the shown game', async () => {
+    stubApi({ lists: { bf1942: listOf([]) } });
+    const { user } = renderPage();
+    const toggle = screen.getByRole('button', { name: new RegExp(HISTORY_PANEL_TITLE) });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(historyMounts.games).toEqual([]);
+
+    await user.click(toggle);
+    expect(await screen.findByText('History chart for bf1942')).toBeVisible();
+    await user.click(toggle);
+    expect(screen.getByText('History chart for bf1942')).not.toBeVisible();
+
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    await user.click(screen.getByRole('button', { name: new RegExp(HISTORY_PANEL_TITLE) }));
+    expect(await screen.findByText('History chart for all')).toBeInTheDocument();
+  });
+});
+
+describe('feed credit (spec: "The server list credits a third-party API author")', () => {
+  it('credits the BFList API by cetteup', async () => {
+    stubApi({ lists: { bf1942: listOf([]) } });
+    renderPage();
+    expect(screen.getByRole('link', { name: 'BFList API' })).toHaveAttribute('href', 'https://bflist.io');
+    expect(screen.getByText(/by cetteup/)).toBeInTheDocument();
+  });
+});
