@@ -1,0 +1,405 @@
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+// Spec: site-statistics §2 "Server browser", §4 "Server list" (sorting) and "Search dropdown".
+// The demo's world moves all the time (the collector polls the emulator every 30 s), so every test reads what
+// it compares against from the page itself, or from the API just before, and never assumes a server's name.
+
+interface ListedServer {
+  name: string;
+  ip: string;
+  port: number;
+  numPlayers: number;
+  maxPlayers: number;
+  hasPassword: boolean;
+  joinLink: string | null;
+}
+
+interface RenderedRow {
+  name: string;
+  players: number;
+  maxPlayers: number;
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+
+function serverRows(page: Page): Locator {
+  return page.getByRole('region', { name: 'Live servers' }).getByTestId('server-row');
+}
+
+function rowOf(page: Page, serverName: string): Locator {
+  return serverRows(page).filter({ has: page.getByRole('link', { name: serverName, exact: true }) });
+}
+
+/** The desktop table's rows as shown: the name link's text and the "12/32" of the Players column. */
+function readRows(page: Page): Promise<RenderedRow[]> {
+  return serverRows(page).evaluateAll((rows) =>
+    rows.map((row) => {
+      const name = row.querySelector('a[href^="/servers/"]')?.textContent ?? '';
+      const fill = /(\d+)\s*\/\s*(\d+)/.exec(row.querySelectorAll('td')[1]?.textContent ?? '');
+      return { name, players: Number(fill?.[1] ?? Number.NaN), maxPlayers: Number(fill?.[2] ?? Number.NaN) };
+    }),
+  );
+}
+
+/** Whether `names` are in ascending alphabetical order, compared the browser's way (locale-aware, numeric). */
+function namesAscending(page: Page, names: string[]): Promise<boolean> {
+  return page.evaluate((list) => {
+    const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+    return list.every((name, index) => index === 0 || collator.compare(list[index - 1] ?? '', name) <= 0);
+  }, names);
+}
+
+function isNonIncreasing(values: number[]): boolean {
+  return values.every((value, index) => index === 0 || (values[index - 1] ?? value) >= value);
+}
+
+function isNonDecreasing(values: number[]): boolean {
+  return values.every((value, index) => index === 0 || (values[index - 1] ?? value) <= value);
+}
+
+async function openBrowser(page: Page, path = '/servers/bf1942'): Promise<void> {
+  await page.goto(path);
+  await expect(serverRows(page).first()).toBeVisible();
+}
+
+async function listServers(request: APIRequestContext, game: string): Promise<ListedServer[]> {
+  const response = await request.get(`/stats/liveservers/${game}/servers`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { servers: ListedServer[] }).servers;
+}
+
+function hourLabel(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12}${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/** 24 hourly bars, exactly one of them the current UTC hour (allowing for the hour turning during the test). */
+async function expectForecastBars(dialog: Locator, hoursBefore: number): Promise<void> {
+  const bars = dialog.getByRole('list', { name: 'Typical players by hour (UTC)' });
+  await expect(bars.getByRole('listitem')).toHaveCount(24);
+  const current = bars.locator('[aria-current="time"]');
+  await expect(current).toHaveCount(1);
+  const label = (await current.getAttribute('aria-label')) ?? '';
+  const hoursNow = new Date().getUTCHours();
+  const expected = [hoursBefore, hoursNow].map((hour) => `${hourLabel(hour)} UTC`);
+  expect(
+    expected.some((start) => label.startsWith(start)),
+    `current hour bar "${label}"`,
+  ).toBe(true);
+  expect(label).toContain('current hour');
+}
+
+test.describe('game tabs', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('BF1942 → FH2 → BFV are routes; ALL shows the servers of all three games', async ({ page }) => {
+    await openBrowser(page);
+    const tabs = page.getByRole('tablist', { name: 'Game' });
+    await expect(tabs.getByRole('tab')).toHaveText(['All', 'BF1942', 'FH2', 'BFV']);
+    await expect(tabs.getByRole('tab', { name: 'BF1942' })).toHaveAttribute('aria-selected', 'true');
+
+    const views = [
+      { tab: 'FH2', path: '/servers/fh2', heading: 'Forgotten Hope 2 servers' },
+      { tab: 'BFV', path: '/servers/bfv', heading: 'Battlefield Vietnam servers' },
+      { tab: 'BF1942', path: '/servers/bf1942', heading: 'Battlefield 1942 servers' },
+    ];
+    for (const view of views) {
+      await tabs.getByRole('tab', { name: view.tab }).click();
+      await expect(page).toHaveURL((url) => url.pathname === view.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(view.heading);
+      await expect(tabs.getByRole('tab', { name: view.tab })).toHaveAttribute('aria-selected', 'true');
+      await expect(serverRows(page).first()).toBeVisible();
+    }
+
+    // A single game's list carries no game tags; ALL mixes the three and tags each row with its game.
+    await expect(serverRows(page).getByText(/^(BF1942|FH2|BFV)$/)).toHaveCount(0);
+    const singleGameRows = await serverRows(page).count();
+    await tabs.getByRole('tab', { name: 'All' }).click();
+    await expect(tabs.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All servers');
+    await expect(page).toHaveURL((url) => url.pathname === '/servers/bf1942');
+    for (const game of ['BF1942', 'FH2', 'BFV']) {
+      await expect(serverRows(page).getByText(game, { exact: true }).first()).toBeVisible();
+    }
+    // Every row of the mixed list is tagged with one of the three games.
+    await expect(serverRows(page).filter({ hasNot: page.getByText(/^(BF1942|FH2|BFV)$/) })).toHaveCount(0);
+    expect(await serverRows(page).count()).toBeGreaterThan(singleGameRows);
+  });
+});
+
+test.describe('server table', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('sorted by players descending by default; header clicks toggle and start new columns in their direction', async ({
+    page,
+  }) => {
+    await openBrowser(page);
+    const playersHeader = page.getByRole('columnheader', { name: 'Players' });
+    const serverHeader = page.getByRole('columnheader', { name: 'Server' });
+    const players = async () => (await readRows(page)).map((row) => row.players);
+    const names = async () => (await readRows(page)).map((row) => row.name);
+
+    const initial = await readRows(page);
+    expect(initial.length).toBeGreaterThan(1);
+    // The comparison is only meaningful when the rows hold more than one distinct player count.
+    expect(new Set(initial.map((row) => row.players)).size).toBeGreaterThan(1);
+
+    await expect(playersHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(serverHeader).toHaveAttribute('aria-sort', 'none');
+    expect(isNonIncreasing(await players()), `default order ${JSON.stringify(await players())}`).toBe(true);
+
+    // The same column toggles.
+    await playersHeader.getByRole('button').click();
+    await expect(playersHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(async () => isNonDecreasing(await players())).toBe(true);
+    const ascending = await players();
+    expect(ascending[0]).toBeLessThan(ascending[ascending.length - 1] ?? 0);
+
+    // A new column starts ascending (anything but numPlayers)…
+    await serverHeader.getByRole('button').click();
+    await expect(serverHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(playersHeader).toHaveAttribute('aria-sort', 'none');
+    await expect.poll(async () => namesAscending(page, await names())).toBe(true);
+    const byName = await names();
+    expect(byName).toHaveLength(initial.length);
+    expect(await namesAscending(page, [...byName].reverse())).toBe(false);
+
+    // …and Players, coming back as a new column, starts descending again.
+    await playersHeader.getByRole('button').click();
+    await expect(playersHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(serverHeader).toHaveAttribute('aria-sort', 'none');
+    await expect.poll(async () => isNonIncreasing(await players())).toBe(true);
+    const descending = await players();
+    expect(descending[0]).toBeGreaterThan(descending[descending.length - 1] ?? 0);
+  });
+
+  test('a row links to /servers/{name}, URL-encoded', async ({ page }) => {
+    await openBrowser(page);
+    // Preferably a name with characters that are not safe in a path as they are.
+    const names = (await readRows(page)).map((row) => row.name);
+    const name = names.find((candidate) => /[|[\]{}#/?%=]/.test(candidate)) ?? names[0] ?? '';
+    expect(name).not.toBe('');
+    const link = rowOf(page, name).getByRole('link', { name, exact: true });
+    const expectedPath = `/servers/${encodeURIComponent(name)}`;
+    await expect(link).toHaveAttribute('href', expectedPath);
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === expectedPath);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('a server at capacity shows a disabled FULL button; one with room a JOIN link', async ({ page }) => {
+    // Whether the demo has a full server right now is chance, so the live answer is served with its first
+    // server filled up; everything else in it is the real data.
+    let fullServer: ListedServer | undefined;
+    let openServer: ListedServer | undefined;
+    await page.route('**/stats/liveservers/bf1942/servers', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { servers: ListedServer[] };
+      const [first, ...rest] = body.servers;
+      if (!first) throw new Error('the live list is empty');
+      first.numPlayers = first.maxPlayers;
+      fullServer = first;
+      openServer = rest.find((server) => server.joinLink && server.numPlayers < server.maxPlayers);
+      await route.fulfill({ response, json: body });
+    });
+    await openBrowser(page);
+    if (!fullServer || !openServer) throw new Error('no live list was served, or no server with a join link');
+
+    const fullRow = rowOf(page, fullServer.name);
+    await expect(fullRow).toHaveCount(1);
+    await expect(fullRow.getByRole('cell').nth(1)).toHaveText(`${fullServer.maxPlayers}/${fullServer.maxPlayers}`);
+    const full = fullRow.getByRole('button', { name: 'FULL', exact: true });
+    await expect(full).toBeVisible();
+    await expect(full).toBeDisabled();
+    await expect(fullRow.getByRole('link', { name: 'JOIN', exact: true })).toHaveCount(0);
+
+    const openRow = rowOf(page, openServer.name);
+    const join = openRow.getByRole('link', { name: 'JOIN', exact: true });
+    await expect(join).toBeVisible();
+    await expect(join).toBeEnabled();
+    await expect(join).toHaveAttribute('href', openServer.joinLink ?? '');
+    await expect(openRow.getByRole('button', { name: 'FULL' })).toHaveCount(0);
+  });
+
+  test('the activity forecast opens as a popover on hover at 1280 px', async ({ page }) => {
+    const hoursBefore = new Date().getUTCHours();
+    await openBrowser(page);
+    const trigger = serverRows(page)
+      .first()
+      .getByRole('button', { name: /^Activity Forecast for / });
+    await trigger.hover();
+    const popover = page.getByRole('dialog', { name: 'Activity Forecast' });
+    await expect(popover).toBeVisible();
+    await expect(popover).not.toHaveAttribute('aria-modal', 'true');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expectForecastBars(popover, hoursBefore);
+
+    // Hover, not a click: moving the pointer away closes it again.
+    await page.mouse.move(5, 790);
+    await expect(popover).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test('tapping a forecast opens the Activity Forecast dialog; Escape closes it', async ({ page }) => {
+    const hoursBefore = new Date().getUTCHours();
+    await openBrowser(page);
+    const trigger = serverRows(page)
+      .first()
+      .getByRole('button', { name: /^Activity Forecast for / });
+    await trigger.tap();
+    const dialog = page.getByRole('dialog', { name: 'Activity Forecast' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expectForecastBars(dialog, hoursBefore);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the page never scrolls sideways, with one game or all three', async ({ page }) => {
+    await openBrowser(page);
+    const pageWidth = () =>
+      page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole('tab', { name: 'All' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All servers');
+    await expect(serverRows(page).getByText('FH2', { exact: true }).first()).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
+
+    // With the history chart open too.
+    await page.getByRole('button', { name: /^Player Activity History/ }).click();
+    const panel = page.getByRole('region', { name: 'Player Activity History' });
+    await expect(panel.locator('canvas').first()).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+test('the Player Activity History panel loads its chunk and data only when first opened', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const isHistoryCall = (url: string) => url.includes('/stats/LiveServers/bf1942/players-online-history');
+  const isHistoryChunk = (url: string) => /\/assets\/player-activity-history-[^/]*\.js(\?|$)/.test(url);
+
+  await openBrowser(page);
+  await page.waitForLoadState('networkidle');
+  const toggle = page.getByRole('button', { name: /^Player Activity History/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('heading', { name: 'Players Online', exact: true })).toHaveCount(0);
+  expect(requests.filter(isHistoryCall)).toEqual([]);
+  expect(requests.filter(isHistoryChunk)).toEqual([]);
+
+  const chunk = page.waitForRequest((request) => isHistoryChunk(request.url()));
+  const firstCall = page.waitForRequest((request) => isHistoryCall(request.url()));
+  await toggle.click();
+  await chunk;
+  expect(new URL((await firstCall).url()).searchParams.get('period')).toBe('1d');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  const panel = page.getByRole('region', { name: 'Player Activity History' });
+  await expect(panel.getByRole('heading', { name: 'Players Online', exact: true })).toBeVisible();
+  await expect(panel.locator('canvas').first()).toBeVisible();
+
+  const sevenDays = page.waitForRequest(
+    (request: Request) => isHistoryCall(request.url()) && new URL(request.url()).searchParams.get('period') === '7d',
+  );
+  await panel.getByRole('group', { name: 'Period' }).getByRole('button', { name: '7d', exact: true }).click();
+  await sevenDays;
+  await expect(panel.getByRole('button', { name: '7d', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('heading', { name: 'Players Online', exact: true })).toBeVisible();
+  await expect(panel.locator('canvas').first()).toBeVisible();
+});
+
+test.describe('player search', () => {
+  test.use({ viewport: DESKTOP });
+
+  /** A (human) player online on one of the busiest servers whose name the search finds from its first two letters. */
+  async function findSearchablePlayer(request: APIRequestContext): Promise<string> {
+    const servers = (await listServers(request, 'bf1942')).sort((a, b) => b.numPlayers - a.numPlayers);
+    const tried: string[] = [];
+    let fallback: string | undefined;
+    for (const server of servers.slice(0, 3)) {
+      const detail = await request.get(`/stats/liveservers/bf1942/${server.ip}/${server.port}`);
+      expect(detail.ok()).toBe(true);
+      const { players } = (await detail.json()) as { players: { name: string; aiBot: boolean }[] };
+      const candidates = players
+        .filter((player) => !player.aiBot)
+        .map((player) => player.name)
+        .filter((name) => /^[A-Za-z]{2}/.test(name));
+      for (const name of candidates) {
+        tried.push(name);
+        const found = await request.get('/stats/Players/search', {
+          params: { query: name.slice(0, 2), pageSize: 10 },
+        });
+        const { items } = (await found.json()) as { items: { playerName: string }[] };
+        if (!items.some((item) => item.playerName === name)) continue;
+        // Fewer than a full page: the name stays in the dropdown however the order shifts meanwhile.
+        if (items.length < 10) return name;
+        fallback ??= name;
+      }
+    }
+    if (fallback) return fallback;
+    throw new Error(`none of ${JSON.stringify(tried)} is found by its first two letters`);
+  }
+
+  test('two letters of a real name list it; choosing it opens /players/{name}', async ({ page, request }) => {
+    const name = await findSearchablePlayer(request);
+    await openBrowser(page);
+    const box = page.getByRole('combobox', { name: 'Search players' });
+    await box.pressSequentially(name.slice(0, 2));
+    const options = page.getByRole('listbox', { name: 'Search players' }).getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    const option = options.filter({ has: page.getByText(name, { exact: true }) });
+    await option.click();
+    await expect(page).toHaveURL((url) => url.pathname === `/players/${encodeURIComponent(name)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('one letter searches nothing; a nonsense query says No players found', async ({ page, request }) => {
+    const nonsense = 'qxzjv';
+    const check = await request.get('/stats/Players/search', { params: { query: nonsense, pageSize: 10 } });
+    expect(((await check.json()) as { items: unknown[] }).items).toEqual([]);
+
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/stats/Players/search')) searches.push(request.url());
+    });
+    await openBrowser(page);
+    const box = page.getByRole('combobox', { name: 'Search players' });
+    const listbox = page.getByRole('listbox', { name: 'Search players' });
+    const empty = page.locator('p').getByText('No players found', { exact: true });
+
+    await box.pressSequentially('a');
+    // Longer than the 300 ms debounce: a one-letter query would have been sent by now.
+    await page.waitForTimeout(700);
+    expect(searches).toEqual([]);
+    await expect(listbox).toBeHidden();
+    await expect(empty).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await box.fill('');
+    const answered = page.waitForResponse((response) => response.url().includes('/stats/Players/search'));
+    await box.fill(nonsense);
+    await answered;
+    await expect(empty).toBeVisible();
+    await expect(listbox.getByRole('option')).toHaveCount(0);
+    expect(searches.map((url) => new URL(url).searchParams.get('query'))).toEqual([nonsense]);
+  });
+});
+
+test('the live list credits its feed', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await openBrowser(page);
+  const credit = page.getByRole('link', { name: 'BFList API' });
+  await expect(credit).toBeVisible();
+  await expect(credit).toHaveAttribute('href', 'https://bflist.io');
+  await expect(credit).toHaveAttribute('target', '_blank');
+  await expect(page.getByText(/Live data:\s*BFList API\s*by cetteup/)).toBeVisible();
+});
