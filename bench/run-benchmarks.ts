@@ -24,7 +24,11 @@ try {
   figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath })));
 
   // The demo on the 30-day history just generated (it skips generation when the database exists).
-  const server = await startServerProcess({ DATABASE_PATH: monthDatabasePath }, { demoDays: 30 });
+  // As deployed: production mode (answers are not re-validated against their schemas on the way out).
+  const server = await startServerProcess(
+    { DATABASE_PATH: monthDatabasePath, NODE_ENV: 'production' },
+    { demoDays: 30 },
+  );
   try {
     figures.push(...(await benchApiLatency(server.url)));
     figures.push(...(await benchPageLoad(server.url)));

@@ -43,7 +43,9 @@ export async function buildApp(
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is checked against its contract schema on the way out (tests and
+  // development catch a wrong shape at once); in production that check would cost more than the answer.
+  app.setSerializerCompiler(config.env === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandler(app);
 
   const database = options.database ?? (await openDatabase(config.databasePath));
@@ -62,12 +64,17 @@ export async function buildApp(
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { prefix: API_PREFIX, database });
   await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
-  await app.register(gameTrendsRoutes, { prefix: API_PREFIX, database });
+  await app.register(gameTrendsRoutes, {
+    prefix: API_PREFIX,
+    database,
+    encodeSharedAnswers: config.env === 'production',
+  });
   await app.register(liveServersRoutes, {
     prefix: API_PREFIX,
     database,
     collector,
     pollIntervalMs: config.collector.pollIntervalMs,
+    encodeSharedAnswers: config.env === 'production',
   });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
 

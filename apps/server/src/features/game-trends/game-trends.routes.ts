@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
+import { sendSharedJson } from '../../http/send-json.ts';
 import { createGameTrendsRepository } from './game-trends.repository.ts';
 import { GameTrendsService } from './game-trends.service.ts';
 
@@ -76,6 +77,8 @@ export interface GameTrendsRoutesOptions {
   database: Database;
   /** The clock (tests pin it). */
   now?: () => Date;
+  /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
+  encodeSharedAnswers?: boolean;
 }
 
 export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = async (app, options) => {
@@ -111,7 +114,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
     async (request, reply) => {
       const answer = await service.forecastGame(request.query.game);
       reply.header('cache-control', 'public, max-age=60');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 
@@ -135,7 +138,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
         });
       }
       reply.header('cache-control', 'public, max-age=120');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 };

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { Collector } from '../../ingest/collector.ts';
 import { sendError } from '../../http/errors.ts';
+import { sendSharedJson } from '../../http/send-json.ts';
 import { createLiveServersService } from './live-servers.service.ts';
 
 const GAME_IDS: readonly string[] = GAMES.map((game) => game.id);
@@ -48,6 +49,8 @@ export interface LiveServersRoutesOptions {
   pollIntervalMs: number;
   /** Unix ms; for tests that age the list without waiting. */
   now?: () => number;
+  /** Production: send the shared list encoded once per list, skipping the per-request schema check. */
+  encodeSharedAnswers?: boolean;
 }
 
 /**
@@ -73,7 +76,7 @@ export const liveServersRoutes: FastifyPluginAsyncZod<LiveServersRoutesOptions> 
     async (request, reply) => {
       const list = await service.listLiveServers(request.params.game);
       setLiveCacheHeader(reply, list.stale);
-      return list;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, list) : list;
     },
   );
 

@@ -54,18 +54,26 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
   const isListStale = (list: LastGoodList): boolean =>
     now() - list.at.getTime() > STALE_AFTER_INTERVALS * pollIntervalMs;
 
+  // A list changes once per poll while every visitor asks for it: build each game's answer once per list.
+  const built = new Map<GameId, { list: LastGoodList; fresh: LiveServersResponse; stale: LiveServersResponse }>();
+
   return {
     async listLiveServers(game) {
       const list = collector?.lastGoodList(game);
       if (list === undefined) return { servers: [], lastUpdated: null, stale: true };
-      const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
-      const profiles = await findServerProfiles(db, guids);
-      const servers = list.servers.map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', profiles));
-      return {
-        servers: servers.sort(compareLiveServers),
-        lastUpdated: list.at.toISOString(),
-        stale: isListStale(list),
-      };
+      let answer = built.get(game);
+      if (answer?.list !== list) {
+        const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
+        const profiles = await findServerProfiles(db, guids);
+        const servers = list.servers
+          .map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', profiles))
+          .sort(compareLiveServers);
+        const lastUpdated = list.at.toISOString();
+        // The same two answer objects for the life of a list, so they are encoded once (http/send-json.ts).
+        answer = { list, fresh: { servers, lastUpdated, stale: false }, stale: { servers, lastUpdated, stale: true } };
+        built.set(game, answer);
+      }
+      return isListStale(list) ? answer.stale : answer.fresh;
     },
 
     async findLiveServer(game, ip, port) {

@@ -19,10 +19,35 @@ export interface SearchPlayersQuery {
 }
 
 /**
+ * Everyone typing the same first letters asks the same question: an answer is reused for a few seconds
+ * (the collector itself only changes the data every poll), at most this many answers per database.
+ */
+const SEARCH_REUSE_MS = 10_000;
+const SEARCH_CACHE_ENTRIES = 500;
+const searchCaches = new WeakMap<Kysely<DatabaseSchema>, Map<string, { at: number; answer: PlayerSearchResponse }>>();
+
+/**
  * The search box's suggestions (spec §3 "Player search result", §7 `GET /stats/Players/search`): names starting
  * with the text first, then names containing it; online players, then the most recently seen, first in each.
  */
 export async function searchPlayers(
+  db: Kysely<DatabaseSchema>,
+  query: SearchPlayersQuery,
+): Promise<PlayerSearchResponse> {
+  const now = query.now ?? Date.now();
+  const cache = searchCaches.get(db) ?? new Map<string, { at: number; answer: PlayerSearchResponse }>();
+  searchCaches.set(db, cache);
+  const key = `${query.pageSize}\u0000${query.text}`;
+  const reused = cache.get(key);
+  if (reused && now >= reused.at && now - reused.at < SEARCH_REUSE_MS) return reused.answer;
+  const answer = await findPlayers(db, { ...query, now });
+  cache.delete(key);
+  cache.set(key, { at: now, answer });
+  if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value ?? key);
+  return answer;
+}
+
+async function findPlayers(
   db: Kysely<DatabaseSchema>,
   { text, pageSize, now = Date.now() }: SearchPlayersQuery,
 ): Promise<PlayerSearchResponse> {
