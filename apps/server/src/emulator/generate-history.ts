@@ -13,6 +13,8 @@ import { WORLD_STEP_MS, type EmulatedWorld } from './world-types.ts';
  * step's snapshots go through the same tracker and store as live polls (only the HTTP hop is skipped).
  */
 
+const WARM_UP_MS = 6 * 3_600_000;
+
 /** Steps written per transaction: one transaction per poll would spend most of the time committing. */
 const STEPS_PER_TRANSACTION = 240;
 
@@ -46,7 +48,10 @@ export function generateHistory(options: GenerateHistoryOptions): HistoryResult 
   const { sqlite, seed, endMs, days, games = GAMES.map((game) => game.id), onProgress } = options;
   const startMs = endMs - days * 86_400_000;
 
-  const world = createWorld({ seed, startMs });
+  // The world starts empty; a few unrecorded hours let players arrive, so the history does not begin
+  // with a deserted hour that no real collector would ever have seen.
+  const world = createWorld({ seed, startMs: startMs - WARM_UP_MS });
+  world.advanceTo(startMs);
   const serverCount = world.profiles().filter((profile) => games.includes(profile.game)).length;
   const store = createCollectorStore(sqlite);
   const tracker = new Tracker({}, store.loadTrackerState());

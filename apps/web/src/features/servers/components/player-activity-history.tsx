@@ -430,11 +430,12 @@ const TREND_TONES: Record<TrendDirection, string> = {
 
 function Figure({ label, value, tone, note }: { label: string; value: string; tone: string; note?: string }) {
   return (
-    <div className="rounded-md border border-line bg-canvas px-3 py-2">
+    <div className="min-w-0 rounded-md border border-line bg-canvas px-3 py-2">
       <dt className="text-[0.68rem] font-semibold tracking-[0.14em] text-muted uppercase">{label}</dt>
-      <dd className={`tabular text-lg font-semibold ${tone}`}>
-        {value}
-        {note && <span className="ml-1.5 text-xs font-medium text-muted">{note}</span>}
+      {/* Wraps the note under a long value instead of pushing the page wider on a phone. */}
+      <dd className={`tabular flex flex-wrap items-baseline gap-x-1.5 text-lg font-semibold break-all ${tone}`}>
+        <span>{value}</span>
+        {note && <span className="text-xs font-medium break-normal text-muted">{note}</span>}
       </dd>
     </div>
   );
