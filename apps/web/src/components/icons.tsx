@@ -4,15 +4,16 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame of every line icon of the site: a 24-unit grid stroked in currentColor. */
+export function LineIcon({ children, size = 20, strokeWidth = 1.8, ...props }: IconProps & { size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="20"
-      height="20"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.8}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -23,6 +24,8 @@ function Icon({ children, ...props }: IconProps) {
     </svg>
   );
 }
+
+const Icon = LineIcon;
 
 export function DashboardIcon(props: IconProps) {
   return (

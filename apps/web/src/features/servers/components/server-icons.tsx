@@ -1,27 +1,13 @@
 import type { SVGProps } from 'react';
+import { LineIcon } from '../../../components/icons.tsx';
 
 /** The server browser's small line icons, inline so they cost no request and follow currentColor. */
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** The table's icons are smaller and bolder than the navigation's. */
+function Icon(props: IconProps) {
+  return <LineIcon size={14} strokeWidth={2} {...props} />;
 }
 
 export function LockIcon(props: IconProps) {

@@ -140,7 +140,11 @@ describe('server list states (spec §4 "loading spinner, then loaded or error"; 
     expect(screen.getByRole('status')).toHaveTextContent('Loading servers');
     await screen.findByText('Busy');
     expect(rowNames()).toEqual(['Busy', 'Middle', 'Quiet']);
-    expect(screen.getByText(/44/, { selector: 'span' })).toBeInTheDocument();
+    // The summary counts every listed player (2 + 30 + 12); a bare /44/ would also match a clock at :44.
+    const summary = screen.getByText(
+      (_, element) => element?.tagName === 'P' && /servers ·/.test(element.textContent ?? ''),
+    );
+    expect(summary).toHaveTextContent('3 servers · 44 players online');
     expect(listCalls().map((url) => url.pathname)).toEqual(['/stats/liveservers/bf1942/servers']);
   });
 
