@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { GAMES } from '@frontline/contract';
 import { MISSING_VALUE } from '../../../lib/format.ts';
+import { OCCUPANCY_LABELS, occupancyColourClass, occupancyState } from '../../../lib/occupancy.ts';
 import { paths } from '../../../lib/paths.ts';
 import { countryName, normaliseCountryCode } from '../lib/country.ts';
 import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from '../lib/fill-ratio.ts';
@@ -77,18 +78,25 @@ export function ServerNameLinks({ server, className = '' }: { server: LiveServer
   );
 }
 
-/** "28/32" and a bar coloured by how full the server is (spec §9 fill ratio colours). */
+/**
+ * "28/32" with the count in its occupancy colour, and a bar coloured by how full the server is (spec §9:
+ * fill ratio colours for the bar, occupancy colours and states for the count).
+ */
 export function PlayerFill({ server, barClassName = 'w-16' }: { server: LiveServer; barClassName?: string }) {
   const level = fillLevel(server.numPlayers, server.maxPlayers);
   const style = FILL_LEVEL_STYLES[level];
   const percent = Math.min(100, Math.round(fillRatio(server.numPlayers, server.maxPlayers) * 100));
+  const occupancy = occupancyState(server.numPlayers, server.maxPlayers);
   return (
     <div
       className="flex items-center gap-2"
-      title={`${style.label}: ${server.numPlayers} of ${server.maxPlayers} slots`}
+      data-occupancy={occupancy}
+      title={`${OCCUPANCY_LABELS[occupancy]} · ${style.label}: ${server.numPlayers} of ${server.maxPlayers} slots`}
     >
       <span className="tabular w-12 shrink-0 text-right text-sm whitespace-nowrap">
-        <span className={`font-semibold ${level === 'empty' ? 'text-faint' : 'text-ink'}`}>{server.numPlayers}</span>
+        <span className={`font-semibold ${occupancyColourClass(server.numPlayers, server.maxPlayers)}`}>
+          {server.numPlayers}
+        </span>
         <span className="text-faint">/{server.maxPlayers}</span>
       </span>
       <span
