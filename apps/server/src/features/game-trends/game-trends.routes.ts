@@ -99,7 +99,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
       const answer = await service.describeBusyness(request.query.serverGuids);
       // Current players change with every poll; a minute keeps the list's refreshes cheap and recent enough.
       reply.header('cache-control', 'public, max-age=60');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 

@@ -84,6 +84,10 @@ interface HistoryEntry {
   latest?: { atMs: number; dataPoints: HistoryDataPoint[] };
 }
 
+/** Within a minute and with the same player counts, a busy answer is the same (see describeBusyness). */
+const BUSY_ANSWER_REUSE_MS = 60_000;
+const BUSY_ANSWER_ENTRIES = 200;
+
 export class GameTrendsService {
   readonly #repository: GameTrendsRepository;
   readonly #now: () => Date;
@@ -91,6 +95,7 @@ export class GameTrendsService {
   readonly #predictions = new Map<GameId, HourlyEntry<Map<number, number>>>();
   readonly #histories = new Map<string, HistoryEntry>();
   readonly #historyLocks = new Map<string, Promise<void>>();
+  readonly #busyAnswers = new Map<string, { at: number; answer: BusyIndicatorResponse }>();
 
   constructor(options: GameTrendsServiceOptions) {
     this.#repository = options.repository;
@@ -101,6 +106,25 @@ export class GameTrendsService {
     const now = this.#now();
     const wanted = [...new Set(serverGuids)];
     const loads = new Map((await this.#repository.findServerLoads(wanted)).map((load) => [load.serverGuid, load]));
+    // Every visitor of a game's list asks about the same top servers: while their player counts and the
+    // hour are unchanged the answer is the same object, so it is also encoded only once.
+    const key = `${Math.floor(now.getTime() / HOUR_MS)}|${wanted
+      .map((guid) => `${guid}:${loads.get(guid)?.currentPlayers ?? '-'}`)
+      .join(',')}`;
+    const reused = this.#busyAnswers.get(key);
+    if (reused && now.getTime() - reused.at >= 0 && now.getTime() - reused.at < BUSY_ANSWER_REUSE_MS)
+      return reused.answer;
+    const answer = await this.#buildBusyness(wanted, loads, now);
+    if (this.#busyAnswers.size >= BUSY_ANSWER_ENTRIES) this.#busyAnswers.clear();
+    this.#busyAnswers.set(key, { at: now.getTime(), answer });
+    return answer;
+  }
+
+  async #buildBusyness(
+    wanted: string[],
+    loads: Map<string, Awaited<ReturnType<GameTrendsRepository['findServerLoads']>>[number]>,
+    now: Date,
+  ): Promise<BusyIndicatorResponse> {
     const patterns = await this.#loadPatterns(
       wanted.filter((guid) => loads.has(guid)),
       now,
