@@ -1,4 +1,5 @@
 import type { Figure } from './figures.ts';
+import { percentile } from './statistics.ts';
 
 /**
  * DESIGN.md budget: "every API call behind a page, p95, on the year dataset, 32 concurrent clients
@@ -22,10 +23,6 @@ interface Endpoint {
 const SEARCH_PREFIXES = [...'abcdefghijklmnopqrstuvwxyz'].flatMap((first) =>
   [...'aeiourstnlk'].map((second) => first + second),
 );
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
-}
 
 async function hammer(
   endpoint: Endpoint,
@@ -91,13 +88,12 @@ export async function benchApiLatency(baseUrl: string): Promise<Figure[]> {
   for (const endpoint of await discoverEndpoints(baseUrl)) {
     await hammer(endpoint, baseUrl, WARM_UP_REQUESTS);
     const { latencies, failures } = await hammer(endpoint, baseUrl, REQUESTS_PER_ENDPOINT);
-    const sorted = latencies.sort((a, b) => a - b);
     figures.push({
       name: `api_p95_ms_${endpoint.name}`,
-      value: percentile(sorted, 0.95),
+      value: percentile(latencies, 0.95),
       unit: 'ms',
       budget: 25,
-      note: `median ${percentile(sorted, 0.5).toFixed(1)} ms, ${REQUESTS_PER_ENDPOINT} requests by ${CONNECTIONS} clients${
+      note: `median ${percentile(latencies, 0.5).toFixed(1)} ms, ${REQUESTS_PER_ENDPOINT} requests by ${CONNECTIONS} clients${
         failures ? `, ${failures} FAILED` : ''
       }`,
     });

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath } from '../scripts/lib/chromium.ts';
 import type { Figure } from './figures.ts';
+import { percentile } from './statistics.ts';
 
 /**
  * DESIGN.md budget: "JavaScript downloaded by /servers/bf1942 until it settles, gzip ≤ 110 kB" and
@@ -71,12 +72,6 @@ async function measureOnce(baseUrl: string): Promise<PageLoad> {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 export async function benchPageLoad(baseUrl: string): Promise<Figure[]> {
   const runs: PageLoad[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await measureOnce(baseUrl));
@@ -103,7 +98,11 @@ export async function benchPageLoad(baseUrl: string): Promise<Figure[]> {
     },
     {
       name: 'load_s_slow4g_servers_bf1942',
-      value: median(runs.map((run) => run.settledMs)) / 1000,
+      value:
+        percentile(
+          runs.map((run) => run.settledMs),
+          0.5,
+        ) / 1000,
       unit: 's',
       budget: 1.0,
       note: `slow 4G (150 ms RTT, 1.6 Mbps), fresh cache, median of ${RUNS}; until load, first paint and last download`,

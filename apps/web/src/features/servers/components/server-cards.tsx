@@ -1,6 +1,5 @@
 import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
 import { formatGameType, formatMapName } from '../lib/display.ts';
-import { ForecastTrigger } from './activity-forecast.tsx';
 import {
   CopyAddress,
   CountryBadge,
@@ -10,8 +9,8 @@ import {
   ServerLocalTime,
   ServerNameLinks,
 } from './server-cells.tsx';
-import { serverKey, timelineId, type ServerRowsProps } from './server-table.tsx';
-import { ServerTimeline, TimelineToggle } from './server-timeline.tsx';
+import { ActivityControls, serverKey, timelineId, type ServerRowsProps } from './server-table.tsx';
+import { ServerTimeline } from './server-timeline.tsx';
 
 /** Under 768 px each server is a compact card with the table's information, so the page never scrolls sideways. */
 export function ServerCards({
@@ -51,12 +50,12 @@ export function ServerCards({
             <div className="mt-2 flex items-center justify-between gap-2">
               <PlayerFill server={server} barClassName="w-20" />
               <div className="flex min-w-0 items-center gap-1">
-                <ForecastTrigger server={server} listed={listed} utcHour={utcHour} />
-                <TimelineToggle
+                <ActivityControls
                   server={server}
-                  open={timelineOpen}
-                  onToggle={() => onToggleTimeline(key)}
-                  controls={timelineId(server)}
+                  listed={listed}
+                  utcHour={utcHour}
+                  timelineOpen={timelineOpen}
+                  onToggleTimeline={() => onToggleTimeline(key)}
                 />
               </div>
             </div>

@@ -36,6 +36,28 @@ export function timelineId(server: LiveServer): string {
   return `timeline-${serverKey(server).replace(/[^a-zA-Z0-9_-]/g, '_')}`;
 }
 
+/** A row's forecast trigger and timeline switch, the same in the table and the phone cards. */
+export function ActivityControls({
+  server,
+  listed,
+  utcHour,
+  timelineOpen,
+  onToggleTimeline,
+}: {
+  server: LiveServer;
+  listed: BusyResult | undefined;
+  utcHour: number;
+  timelineOpen: boolean;
+  onToggleTimeline: () => void;
+}) {
+  return (
+    <>
+      <ForecastTrigger server={server} listed={listed} utcHour={utcHour} />
+      <TimelineToggle server={server} open={timelineOpen} onToggle={onToggleTimeline} controls={timelineId(server)} />
+    </>
+  );
+}
+
 function SortHeader({
   sortKey,
   sort,
@@ -145,12 +167,12 @@ export function ServerTable({
                     <div className="mt-1 flex items-center gap-1.5">
                       <CountryBadge code={server.country} />
                       {showGame && <GameTag game={server.game} />}
-                      <ForecastTrigger server={server} listed={listed} utcHour={utcHour} />
-                      <TimelineToggle
+                      <ActivityControls
                         server={server}
-                        open={timelineOpen}
-                        onToggle={() => onToggleTimeline(key)}
-                        controls={timelineId(server)}
+                        listed={listed}
+                        utcHour={utcHour}
+                        timelineOpen={timelineOpen}
+                        onToggleTimeline={() => onToggleTimeline(key)}
                       />
                     </div>
                   </td>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type uPlot from 'uplot';
 import {
   CHART_COLOUR_TOKENS,
+  FALLBACK_PALETTE,
   CHART_HEIGHT_PHONE_PX,
   CHART_HEIGHT_PX,
   TREND_STRIP_VIEW_HEIGHT,
@@ -18,20 +19,7 @@ import type { HistoryChartModel } from './history.ts';
 
 const unix = (iso: string) => Date.parse(iso) / 1000;
 
-const palette: ChartPalette = {
-  players: '#9a5d08',
-  peak: '#b3322c',
-  lowest: '#2d62a3',
-  average: '#4f6a2a',
-  busy: '#b3322c',
-  quiet: '#2d62a3',
-  weekend: '#d8d0bc',
-  grid: '#d8d0bc',
-  axis: '#5a5f52',
-  ink: '#1f231d',
-  surface: '#fbf9f3',
-  fontFamily: 'system-ui',
-};
+const palette: ChartPalette = FALLBACK_PALETTE;
 
 const model: HistoryChartModel = {
   times: [100, 200, 300],

@@ -52,7 +52,7 @@ export const CHART_COLOUR_TOKENS = {
 } as const satisfies Record<PaletteColour, `--fl-${string}`>;
 
 /** The light theme's values, for a page whose stylesheet has not applied (tests, a failed CSS load). */
-const FALLBACK_PALETTE: ChartPalette = {
+export const FALLBACK_PALETTE: ChartPalette = {
   players: '#9a5d08',
   peak: '#b3322c',
   lowest: '#2d62a3',
