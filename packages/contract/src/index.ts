@@ -4,3 +4,4 @@ export * from './games.ts';
 export * from './health.ts';
 export * from './live-servers.ts';
 export * from './page-meta.ts';
+export * from './servers.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameIdSchema } from './games.ts';
 
 /**
  * The server browser's calls (spec: site-statistics §3 Server, Live server, Busy indicator, Forecast,
@@ -31,7 +32,7 @@ export const liveServerSchema = z.object({
   ip: z.string(),
   port: z.number(),
   /** bf1942, fh2 or bfvietnam. */
-  game: z.enum(['bf1942', 'fh2', 'bfvietnam']),
+  game: gameIdSchema,
   numPlayers: z.number(),
   maxPlayers: z.number(),
   mapName: z.string(),

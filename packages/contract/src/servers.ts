@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { gameIdSchema } from './games.ts';
+
+/**
+ * The server profile and rankings calls (spec: site-statistics §3 Server details, Server insights, Server
+ * ranking response, Server search result; §5 rankings query; §7; §9). Field names are the spec's; where the
+ * spec leaves a figure's rule open, the field's comment says the rule Frontline uses.
+ */
+
+/** §9: "Min players for weighting default 15; options 10, 15, 20, 25, 30". */
+export const MIN_PLAYERS_FOR_WEIGHTING_OPTIONS = [10, 15, 20, 25, 30] as const;
+export const DEFAULT_MIN_PLAYERS_FOR_WEIGHTING = 15;
+
+/** §9 periods as day counts; insights default to 1 day. */
+export const INSIGHT_DAYS = [1, 3, 7, 30, 90, 365, 3650] as const;
+export const DEFAULT_INSIGHT_DAYS = 1;
+
+/** §5: "orderBy only TotalScore, TotalKills, TotalDeaths, KDRatio, TotalPlayTimeMinutes". */
+export const RANKING_ORDER_BY = ['TotalScore', 'TotalKills', 'TotalDeaths', 'KDRatio', 'TotalPlayTimeMinutes'] as const;
+export const RANKING_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_RANKING_PAGE_SIZE = 100;
+
+/** Leaderboard periods of the server profile (§4 "Leaderboards tab: week (default), month, alltime"). */
+export const LEADERBOARD_PERIODS = ['Week', 'Month', 'AllTime'] as const;
+
+/**
+ * Ratio boards (K/D, kill rate) need this many rounds in the period, so one lucky round cannot top them.
+ * The same minimums an established site used: 3 in a week, 10 in a month, 20 all time.
+ */
+export const MIN_ROUNDS_FOR_RATIO_BOARDS = { Week: 3, Month: 10, AllTime: 20 } as const;
+
+/** Placement points per §3 Server details: first 3, second 2, third 1. */
+export const PLACEMENT_POINTS = [3, 2, 1] as const;
+
+export const recentRoundSchema = z.object({
+  roundId: z.string(),
+  mapName: z.string(),
+  startTime: z.string(),
+  /** Null while the round is being played. */
+  endTime: z.string().nullable(),
+  isActive: z.boolean(),
+  participantCount: z.number(),
+});
+
+export const mostActivePlayerSchema = z.object({
+  playerName: z.string(),
+  minutesPlayed: z.number(),
+  totalKills: z.number(),
+  totalDeaths: z.number(),
+});
+
+/** One round's score (issue: "single-round scores, with map and time"); a player may appear more than once. */
+export const topScoreSchema = z.object({
+  playerName: z.string(),
+  score: z.number(),
+  kills: z.number(),
+  deaths: z.number(),
+  mapName: z.string(),
+  /** When the round ended. */
+  timestamp: z.string(),
+  roundId: z.string(),
+});
+
+export const topKdRatioSchema = z.object({
+  playerName: z.string(),
+  /** Kills / deaths to 2 decimals; the kills when deaths is 0 (§5). */
+  kdRatio: z.number(),
+  kills: z.number(),
+  deaths: z.number(),
+  totalRounds: z.number(),
+});
+
+export const topKillRateSchema = z.object({
+  playerName: z.string(),
+  /** Kills per minute played, 2 decimals. */
+  killRate: z.number(),
+  kills: z.number(),
+  deaths: z.number(),
+  totalRounds: z.number(),
+});
+
+export const placementStandingSchema = z.object({
+  rank: z.number(),
+  playerName: z.string(),
+  firstPlaces: z.number(),
+  secondPlaces: z.number(),
+  thirdPlaces: z.number(),
+  /** 3 per first place, 2 per second, 1 per third. */
+  placementPoints: z.number(),
+});
+
+export const serverLeaderboardSchema = z.object({
+  period: z.enum(LEADERBOARD_PERIODS),
+  /** Whole UTC days: the period's first day at 00:00 (Week: today and the 6 days before; Month: 30 days). */
+  startPeriod: z.string(),
+  endPeriod: z.string(),
+  /** Rounds a player needs in the period to be on topKDRatios and topKillRates. */
+  minRoundsForRatios: z.number(),
+  mostActivePlayersByTime: z.array(mostActivePlayerSchema),
+  topScores: z.array(topScoreSchema),
+  topKDRatios: z.array(topKdRatioSchema),
+  topKillRates: z.array(topKillRateSchema),
+  /** From every closed round with a scoring top three (ranked by first, then second, then third places). */
+  topPlacements: z.array(placementStandingSchema),
+  /** The same, counting only rounds with at least minPlayersForWeighting participants. */
+  weightedTopPlacements: z.array(placementStandingSchema),
+});
+
+export const serverDetailsResponseSchema = z.object({
+  serverGuid: z.string(),
+  serverName: z.string(),
+  serverIp: z.string(),
+  serverPort: z.number(),
+  gameId: gameIdSchema,
+  region: z.string().nullable(),
+  /** Country name in English when the code is known. */
+  country: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: z.string().nullable(),
+  /** IANA time zone. */
+  timezone: z.string().nullable(),
+  discordUrl: z.string().nullable(),
+  forumUrl: z.string().nullable(),
+  joinLink: z.string().nullable(),
+  isOnline: z.boolean(),
+  currentMap: z.string(),
+  numPlayers: z.number(),
+  maxPlayers: z.number(),
+  /** First and last time Frontline saw the server (the range its figures cover). */
+  startPeriod: z.string(),
+  endPeriod: z.string(),
+  minPlayersForWeighting: z.number(),
+  recentRounds: z.array(recentRoundSchema),
+  leaderboards: z.array(serverLeaderboardSchema),
+});
+
+export const serverInsightsResponseSchema = z.object({
+  serverGuid: z.string(),
+  serverName: z.string(),
+  days: z.number(),
+  startPeriod: z.string(),
+  endPeriod: z.string(),
+  /** Size of one history point in minutes (1 day: 15, 3: 60, 7: 120, 30: 360, 90 and 365: 1440, 3650: 10080). */
+  bucketMinutes: z.number(),
+  /** Average players online in each bucket (one decimal); buckets before the server was seen are left out. */
+  playerCountHistory: z.array(z.object({ timestamp: z.string(), playerCount: z.number() })),
+  /** The period before, of the same length, its timestamps moved forward by the period to overlay. */
+  playerCountHistoryComparison: z.array(z.object({ timestamp: z.string(), playerCount: z.number() })),
+  playerCountSummary: z.object({
+    peakPlayerCount: z.number(),
+    averagePlayerCount: z.number(),
+    /** Average of this period against the period before, in percent (2 decimals); null without a before. */
+    changePercentFromPreviousPeriod: z.number().nullable(),
+  }),
+  pingByHour: z.object({
+    /** One entry per bucket with pings: median and 95th percentile in ms (10 ms resolution). */
+    data: z.array(z.object({ timePeriod: z.string(), medianPing: z.number(), p95Ping: z.number() })),
+  }),
+  /** Maps of rounds that ended in the period, most played first. */
+  maps: z.array(
+    z.object({
+      mapName: z.string(),
+      /** Participants per round, averaged over the map's rounds (2 decimals). */
+      averagePlayerCount: z.number(),
+      peakPlayerCount: z.number(),
+      /** Minutes. */
+      totalPlayTime: z.number(),
+      playTimePercentage: z.number(),
+    }),
+  ),
+});
+
+export const serverRankingSchema = z.object({
+  rank: z.number(),
+  playerName: z.string(),
+  totalScore: z.number(),
+  kdRatio: z.number(),
+  totalKills: z.number(),
+  totalDeaths: z.number(),
+  totalPlayTimeMinutes: z.number(),
+});
+
+export const serverRankingsResponseSchema = z.object({
+  items: z.array(serverRankingSchema),
+  serverContext: z.object({ serverName: z.string(), serverGuid: z.string() }),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalItems: z.number(),
+});
+
+export const serverSearchResultSchema = z.object({
+  serverGuid: z.string(),
+  serverName: z.string(),
+  gameId: gameIdSchema,
+  currentMap: z.string(),
+  totalPlayersAllTime: z.number(),
+  /** Frontline knows countries, not cities: always null. */
+  city: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().nullable(),
+  hasActivePlayers: z.boolean(),
+  numPlayers: z.number(),
+  lastActivity: z.string(),
+});
+
+export const serverSearchResponseSchema = z.object({
+  items: z.array(serverSearchResultSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalItems: z.number(),
+});
+
+export type RankingOrderBy = (typeof RANKING_ORDER_BY)[number];
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export type RecentRound = z.infer<typeof recentRoundSchema>;
+export type ServerLeaderboard = z.infer<typeof serverLeaderboardSchema>;
+export type PlacementStanding = z.infer<typeof placementStandingSchema>;
+export type ServerDetailsResponse = z.infer<typeof serverDetailsResponseSchema>;
+export type ServerInsightsResponse = z.infer<typeof serverInsightsResponseSchema>;
+export type ServerRanking = z.infer<typeof serverRankingSchema>;
+export type ServerRankingsResponse = z.infer<typeof serverRankingsResponseSchema>;
+export type ServerSearchResult = z.infer<typeof serverSearchResultSchema>;
+export type ServerSearchResponse = z.infer<typeof serverSearchResponseSchema>;
