@@ -11,6 +11,7 @@ import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
+import { serversRoutes } from './features/servers/servers.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
@@ -77,6 +78,7 @@ export async function buildApp(
     encodeSharedAnswers: config.env === 'production',
   });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
+  await app.register(serversRoutes, { prefix: API_PREFIX, database });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,

@@ -160,8 +160,9 @@ export const serverInsightsResponseSchema = z.object({
   maps: z.array(
     z.object({
       mapName: z.string(),
-      /** Participants per round, averaged over the map's rounds (2 decimals). */
+      /** Players online on average while the map was played, over its rounds' polls (2 decimals). */
       averagePlayerCount: z.number(),
+      /** Most players online in one poll of the map's rounds. */
       peakPlayerCount: z.number(),
       /** Minutes. */
       totalPlayTime: z.number(),

@@ -23,6 +23,7 @@ describe('openDatabase', () => {
         '0001-app-meta',
         '0002-collector',
         '0003-server-profiles',
+        '0004-round-aggregates',
       ]);
     } finally {
       await database.close();

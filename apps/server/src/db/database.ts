@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { backfillRoundAggregates } from '../ingest/store/round-aggregates.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
@@ -42,6 +43,12 @@ export async function openDatabase(path: string): Promise<Database> {
   const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(sqlite) });
   try {
     await migrateToLatest(db);
+    const startedAt = performance.now();
+    const replayed = backfillRoundAggregates(sqlite);
+    if (replayed > 0) {
+      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      console.error(`Database upgrade: ${replayed} closed rounds added to the round aggregates in ${seconds} s`);
+    }
   } catch (error) {
     await db.destroy();
     throw error;

@@ -130,6 +130,67 @@ export interface ServerProfilesTable {
   forum_url: string | null;
 }
 
+/** Round aggregates (migration 0004), added to when a round closes. `day`: UTC days since 1970-01-01. */
+export interface ServerPlayerTotalsTable {
+  server_guid: string;
+  player_name: string;
+  rounds: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  played_ms: number;
+  ping_sum: number;
+  ping_count: number;
+  best_score: number;
+  best_round_key: number;
+  last_seen: string;
+}
+
+export interface ServerPlayerDaysTable {
+  server_guid: string;
+  day: number;
+  player_name: string;
+  rounds: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  played_ms: number;
+}
+
+export interface ServerPlacementTotalsTable {
+  server_guid: string;
+  participant_band: number;
+  player_name: string;
+  first_places: number;
+  second_places: number;
+  third_places: number;
+}
+
+export interface ServerPlacementDaysTable extends ServerPlacementTotalsTable {
+  day: number;
+}
+
+export interface RoundTopScoresTable {
+  server_guid: string;
+  score: number;
+  round_key: number;
+  player_name: string;
+  kills: number;
+  deaths: number;
+  ended_at: string;
+}
+
+export interface ServerMapDaysTable {
+  server_guid: string;
+  day: number;
+  map_name: string;
+  rounds: number;
+  played_ms: number;
+  polls: number;
+  player_poll_sum: number;
+  peak_players: number;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
   collector_games: CollectorGamesTable;
@@ -141,4 +202,10 @@ export interface DatabaseSchema {
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
   server_profiles: ServerProfilesTable;
+  server_player_totals: ServerPlayerTotalsTable;
+  server_player_days: ServerPlayerDaysTable;
+  server_placement_days: ServerPlacementDaysTable;
+  server_placement_totals: ServerPlacementTotalsTable;
+  round_top_scores: RoundTopScoresTable;
+  server_map_days: ServerMapDaysTable;
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import { appMeta } from './0001-app-meta.ts';
 import { collector } from './0002-collector.ts';
 import { serverProfiles } from './0003-server-profiles.ts';
+import { roundAggregates } from './0004-round-aggregates.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-app-meta': appMeta,
   '0002-collector': collector,
   '0003-server-profiles': serverProfiles,
+  '0004-round-aggregates': roundAggregates,
 };
 
 export const migrationProvider: MigrationProvider = {

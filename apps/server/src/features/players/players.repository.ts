@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { escapeLike } from '../../db/like-pattern.ts';
 
 /** Reads about players: who matches a search, how long they played, where they play now. */
 
@@ -34,11 +35,6 @@ export interface FindSearchCandidatesQuery {
 /** Above every code point, so `name < text || TOP` bounds the names starting with `text`. */
 const TOP_CODE_POINT = 0x10ffff;
 const PLAYER_NAMES_PER_QUERY = 500;
-
-/** Names contain `_` and `%` as ordinary characters: in the query they must not act as LIKE's wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * One page of the names matching a search, best first: names starting with the text, then names containing it;

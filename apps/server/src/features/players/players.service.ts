@@ -1,6 +1,7 @@
 import type { PlayerSearchResponse } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import { findCurrentSessions, findPlayedMs, findSearchCandidates } from './players.repository.ts';
 
 /**
@@ -24,7 +25,7 @@ export interface SearchPlayersQuery {
  */
 const SEARCH_REUSE_MS = 10_000;
 const SEARCH_CACHE_ENTRIES = 500;
-const searchCaches = new WeakMap<Kysely<DatabaseSchema>, Map<string, { at: number; answer: PlayerSearchResponse }>>();
+const searchCaches = new WeakMap<Kysely<DatabaseSchema>, AnswerCache<PlayerSearchResponse>>();
 
 /**
  * The search box's suggestions (spec §3 "Player search result", §7 `GET /stats/Players/search`): names starting
@@ -35,16 +36,9 @@ export async function searchPlayers(
   query: SearchPlayersQuery,
 ): Promise<PlayerSearchResponse> {
   const now = query.now ?? Date.now();
-  const cache = searchCaches.get(db) ?? new Map<string, { at: number; answer: PlayerSearchResponse }>();
+  const cache = searchCaches.get(db) ?? new AnswerCache({ reuseMs: SEARCH_REUSE_MS, maxEntries: SEARCH_CACHE_ENTRIES });
   searchCaches.set(db, cache);
-  const key = `${query.pageSize}\u0000${query.text}`;
-  const reused = cache.get(key);
-  if (reused && now >= reused.at && now - reused.at < SEARCH_REUSE_MS) return reused.answer;
-  const answer = await findPlayers(db, { ...query, now });
-  cache.delete(key);
-  cache.set(key, { at: now, answer });
-  if (cache.size > SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value ?? key);
-  return answer;
+  return cache.reuse(`${query.pageSize}\u0000${query.text}`, now, () => findPlayers(db, { ...query, now }));
 }
 
 async function findPlayers(

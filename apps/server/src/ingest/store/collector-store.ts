@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import { decodePoll, encodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
+import { createRoundAggregates } from './round-aggregates.ts';
 import type {
   GameStateRow,
   RoundClose,
@@ -200,10 +201,12 @@ function pingBinsByHour(polls: readonly TimelinePoll[]): Map<number, Map<number,
 
 export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
   const statements = prepareStatements(sqlite);
+  const aggregates = createRoundAggregates(sqlite);
 
   /**
    * The round's open polls become one timeline blob, written in place of them; its sessions are added to
-   * their players' totals, and its pings to the server's hourly ping statistics (once per round, not per poll).
+   * their players' totals and the round aggregates, and its pings to the server's hourly ping statistics
+   * (once per round, not per poll).
    */
   function closeRound(close: RoundClose, pollsInBatch: readonly RoundPollRow[]): void {
     const names = allRows<{ player_name: string }>(statements.selectRoundNames, close.roundKey).map(
@@ -214,6 +217,7 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     const polls = [...stored.map((row) => row.data), ...pollsInBatch.map((poll) => poll.data)].map(decodePoll);
     statements.closeRound.run(iso(close.endTime), close.reason, encodeTimeline({ names, polls }), close.roundKey);
     statements.addRoundToPlayerTotals.run(close.roundKey);
+    aggregates.addClosedRound(close.roundKey, polls);
     statements.deleteRoundPolls.run(close.roundKey);
     for (const [hour, bins] of pingBinsByHour(polls)) {
       for (const [bin, count] of bins) statements.addPing.run(close.serverGuid, iso(hour), bin, count);

@@ -1,0 +1,393 @@
+import type { RankingOrderBy } from '@frontline/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { escapeLike } from '../../db/like-pattern.ts';
+import type { DatabaseSchema, ServerMapDaysTable } from '../../db/schema.ts';
+
+/**
+ * The SQL behind the server profile, rankings and server search. Every figure comes from the round
+ * aggregates (migration 0004), kept when rounds close, so no read here scans a server's sessions.
+ * `fromDay` arguments are UTC day numbers (days since 1970-01-01); null means all time.
+ */
+
+export interface ServerRecord {
+  serverGuid: string;
+  name: string;
+  game: string;
+  ip: string;
+  port: number;
+  mapName: string;
+  numPlayers: number;
+  botCount: number;
+  maxPlayers: number;
+  joinLink: string | null;
+  isOnline: boolean;
+  firstSeen: string;
+  lastSeen: string;
+}
+
+export interface RecentRoundRecord {
+  roundId: string;
+  mapName: string;
+  startTime: string;
+  endTime: string | null;
+  isActive: boolean;
+  participantCount: number;
+}
+
+/** One player's sums on one server over a period. */
+export interface PlayerPeriodTotals {
+  playerName: string;
+  rounds: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  playedMs: number;
+}
+
+export interface PlacementTotals {
+  playerName: string;
+  firstPlaces: number;
+  secondPlaces: number;
+  thirdPlaces: number;
+}
+
+export interface TopScoreRecord {
+  playerName: string;
+  score: number;
+  kills: number;
+  deaths: number;
+  mapName: string;
+  endedAt: string;
+  roundId: string;
+}
+
+export interface MapTotals {
+  mapName: string;
+  rounds: number;
+  playedMs: number;
+  polls: number;
+  playerPollSum: number;
+  peakPlayers: number;
+}
+
+export interface RankingFilters {
+  /** Part of the name, any case (ASCII). */
+  playerName?: string;
+  minScore?: number;
+  minKills?: number;
+  minDeaths?: number;
+  minKdRatio?: number;
+  minPlayTimeMinutes?: number;
+}
+
+export interface RankingQuery extends RankingFilters {
+  orderBy: RankingOrderBy;
+  orderDirection: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface RankingRecord {
+  playerName: string;
+  score: number;
+  kills: number;
+  deaths: number;
+  playedMs: number;
+  kdRatio: number;
+}
+
+export interface ServerSearchRecord {
+  serverGuid: string;
+  name: string;
+  game: string;
+  mapName: string;
+  numPlayers: number;
+  humanPlayers: number;
+  isOnline: boolean;
+  lastSeen: string;
+  country: string | null;
+  totalPlayers: number;
+}
+
+/** K/D as §5 defines it: the kills when there are no deaths. */
+const KD_RATIO = sql`case when deaths = 0 then kills else cast(kills as real) / deaths end`;
+
+const RANKING_COLUMNS: Record<RankingOrderBy, RawBuilder<unknown>> = {
+  TotalScore: sql`score`,
+  TotalKills: sql`kills`,
+  TotalDeaths: sql`deaths`,
+  KDRatio: sql`kd_ratio`,
+  TotalPlayTimeMinutes: sql`played_ms`,
+};
+
+export function createServersRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    /** The exact name first; else the same name in another case. Several servers may share a name: the one
+     * online, then the one seen last, wins. */
+    async findServerByName(name: string): Promise<ServerRecord | undefined> {
+      const { rows } = await sql<ServerRow>`
+        select ${SERVER_COLUMNS} from servers
+        where name = ${name} or name = ${name} collate nocase
+        order by name = ${name} desc, is_online desc, last_seen desc, server_guid
+        limit 1`.execute(db);
+      const row = rows[0];
+      return row && toServerRecord(row);
+    },
+
+    async findRecentRounds(serverGuid: string, limit: number): Promise<RecentRoundRecord[]> {
+      const rows = await db
+        .selectFrom('rounds')
+        .select(['round_id', 'map_name', 'start_time', 'end_time', 'is_active', 'participant_count'])
+        .where('server_guid', '=', serverGuid)
+        .orderBy('start_time', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        roundId: row.round_id,
+        mapName: row.map_name,
+        startTime: row.start_time,
+        endTime: row.end_time,
+        isActive: row.is_active === 1,
+        participantCount: row.participant_count,
+      }));
+    },
+
+    /** Every player's sums on the server since `fromDay` (null: all time, from the totals table). */
+    async sumPlayerPeriod(serverGuid: string, fromDay: number | null): Promise<PlayerPeriodTotals[]> {
+      const { rows } =
+        fromDay === null
+          ? await sql<PlayerPeriodRow>`
+              select player_name, rounds, score, kills, deaths, played_ms from server_player_totals
+              where server_guid = ${serverGuid}`.execute(db)
+          : await sql<PlayerPeriodRow>`
+              select player_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills,
+                sum(deaths) as deaths, sum(played_ms) as played_ms
+              from server_player_days where server_guid = ${serverGuid} and day >= ${fromDay}
+              group by player_name`.execute(db);
+      return rows.map((row) => ({
+        playerName: row.player_name,
+        rounds: Number(row.rounds),
+        score: Number(row.score),
+        kills: Number(row.kills),
+        deaths: Number(row.deaths),
+        playedMs: Number(row.played_ms),
+      }));
+    },
+
+    /** The best placement records: most first places, then second, then third. */
+    async findTopPlacements(
+      serverGuid: string,
+      fromDay: number | null,
+      minParticipantBand: number,
+      limit: number,
+    ): Promise<PlacementTotals[]> {
+      const source =
+        fromDay === null
+          ? sql`server_placement_totals where server_guid = ${serverGuid}`
+          : sql`server_placement_days where server_guid = ${serverGuid} and day >= ${fromDay}`;
+      const { rows } = await sql<{ player_name: string; first: number; second: number; third: number }>`
+        select player_name, sum(first_places) as first, sum(second_places) as second, sum(third_places) as third
+        from ${source} and participant_band >= ${minParticipantBand}
+        group by player_name
+        order by first desc, second desc, third desc, player_name
+        limit ${limit}`.execute(db);
+      return rows.map((row) => ({
+        playerName: row.player_name,
+        firstPlaces: Number(row.first),
+        secondPlaces: Number(row.second),
+        thirdPlaces: Number(row.third),
+      }));
+    },
+
+    /** Best single-round scores of rounds that ended at or after `from` (ISO; null: all time). */
+    async findTopScores(serverGuid: string, from: string | null, limit: number): Promise<TopScoreRecord[]> {
+      // The order is the key's, backwards: the best scores come first without a sort, newer rounds first on ties.
+      const { rows } = await sql<{
+        player_name: string;
+        score: number;
+        kills: number;
+        deaths: number;
+        ended_at: string;
+        map_name: string;
+        round_id: string;
+      }>`
+        select t.player_name, t.score, t.kills, t.deaths, t.ended_at, r.map_name, r.round_id
+        from round_top_scores t join rounds r on r.round_key = t.round_key
+        where t.server_guid = ${serverGuid} and t.ended_at >= ${from ?? ''}
+        order by t.score desc, t.round_key desc, t.player_name desc
+        limit ${limit}`.execute(db);
+      return rows.map((row) => ({
+        playerName: row.player_name,
+        score: row.score,
+        kills: row.kills,
+        deaths: row.deaths,
+        mapName: row.map_name,
+        endedAt: row.ended_at,
+        roundId: row.round_id,
+      }));
+    },
+
+    /** Maps of rounds that ended on days [fromDay, toDay). */
+    async sumMaps(serverGuid: string, fromDay: number, toDay: number): Promise<MapTotals[]> {
+      const { rows } = await sql<Omit<ServerMapDaysTable, 'server_guid' | 'day'>>`
+        select map_name, sum(rounds) as rounds, sum(played_ms) as played_ms, sum(polls) as polls,
+          sum(player_poll_sum) as player_poll_sum, max(peak_players) as peak_players
+        from server_map_days where server_guid = ${serverGuid} and day >= ${fromDay} and day < ${toDay}
+        group by map_name`.execute(db);
+      return rows.map((row) => ({
+        mapName: row.map_name,
+        rounds: Number(row.rounds),
+        playedMs: Number(row.played_ms),
+        polls: Number(row.polls),
+        playerPollSum: Number(row.player_poll_sum),
+        peakPlayers: Number(row.peak_players),
+      }));
+    },
+
+    /** The highest player count of one poll in [from, before). */
+    async findPeakPlayers(serverGuid: string, from: string, before: string): Promise<number> {
+      const row = await db
+        .selectFrom('server_population')
+        .select((eb) => eb.fn.max('peak_players').as('peak'))
+        .where('server_guid', '=', serverGuid)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', before)
+        .executeTakeFirst();
+      return Number(row?.peak ?? 0);
+    },
+
+    /** One page of the server's all-time player totals in the chosen order, and how many match the filters. */
+    async findRankings(serverGuid: string, query: RankingQuery): Promise<{ rows: RankingRecord[]; total: number }> {
+      const filters = rankingConditions(query);
+      const direction = query.orderDirection === 'asc' ? sql`asc` : sql`desc`;
+      const { rows } = await sql<PlayerPeriodRow & { kd_ratio: number }>`
+        select player_name, score, kills, deaths, played_ms, ${KD_RATIO} as kd_ratio
+        from server_player_totals where server_guid = ${serverGuid} and ${filters}
+        order by ${RANKING_COLUMNS[query.orderBy]} ${direction}, player_name
+        limit ${query.limit} offset ${query.offset}`.execute(db);
+      const { rows: counted } = await sql<{ total: number }>`
+        select count(*) as total from server_player_totals where server_guid = ${serverGuid} and ${filters}`.execute(
+        db,
+      );
+      return {
+        rows: rows.map((row) => ({
+          playerName: row.player_name,
+          score: Number(row.score),
+          kills: Number(row.kills),
+          deaths: Number(row.deaths),
+          playedMs: Number(row.played_ms),
+          kdRatio: Number(row.kd_ratio),
+        })),
+        total: Number(counted[0]?.total ?? 0),
+      };
+    },
+
+    /** Servers whose name contains the text: names starting with it first, then the busiest, then by name. */
+    async searchServers(
+      text: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ServerSearchRecord[]; total: number }> {
+      const contains = `%${escapeLike(text)}%`;
+      const startsWith = `${escapeLike(text)}%`;
+      const { rows } = await sql<{
+        server_guid: string;
+        name: string;
+        game: string;
+        map_name: string;
+        num_players: number;
+        bot_count: number;
+        is_online: number;
+        last_seen: string;
+        country: string | null;
+        total_players: number;
+      }>`
+        select s.server_guid, s.name, s.game, s.map_name, s.num_players, s.bot_count, s.is_online, s.last_seen,
+          p.country,
+          (select count(*) from server_player_totals t where t.server_guid = s.server_guid) as total_players
+        from servers s left join server_profiles p on p.server_guid = s.server_guid
+        where s.name like ${contains} escape '\\'
+        order by s.name like ${startsWith} escape '\\' desc, s.is_online * s.num_players desc, s.name, s.server_guid
+        limit ${limit} offset ${offset}`.execute(db);
+      const { rows: counted } = await sql<{ total: number }>`
+        select count(*) as total from servers where name like ${contains} escape '\\'`.execute(db);
+      return {
+        rows: rows.map((row) => ({
+          serverGuid: row.server_guid,
+          name: row.name,
+          game: row.game,
+          mapName: row.map_name,
+          numPlayers: row.is_online === 1 ? row.num_players : 0,
+          humanPlayers: row.is_online === 1 ? row.num_players - row.bot_count : 0,
+          isOnline: row.is_online === 1,
+          lastSeen: row.last_seen,
+          country: row.country,
+          totalPlayers: Number(row.total_players),
+        })),
+        total: Number(counted[0]?.total ?? 0),
+      };
+    },
+  };
+}
+
+export type ServersRepository = ReturnType<typeof createServersRepository>;
+
+interface PlayerPeriodRow {
+  player_name: string;
+  rounds: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  played_ms: number;
+}
+
+const SERVER_COLUMNS = sql`server_guid, name, game, ip, port, map_name, num_players, bot_count, max_players,
+  join_link, is_online, first_seen, last_seen`;
+
+interface ServerRow {
+  server_guid: string;
+  name: string;
+  game: string;
+  ip: string;
+  port: number;
+  map_name: string;
+  num_players: number;
+  bot_count: number;
+  max_players: number;
+  join_link: string | null;
+  is_online: number;
+  first_seen: string;
+  last_seen: string;
+}
+
+function toServerRecord(row: ServerRow): ServerRecord {
+  return {
+    serverGuid: row.server_guid,
+    name: row.name,
+    game: row.game,
+    ip: row.ip,
+    port: row.port,
+    mapName: row.map_name,
+    numPlayers: row.num_players,
+    botCount: row.bot_count,
+    maxPlayers: row.max_players,
+    joinLink: row.join_link,
+    isOnline: row.is_online === 1,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+  };
+}
+
+function rankingConditions(filters: RankingFilters): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (filters.playerName) conditions.push(sql`player_name like ${`%${escapeLike(filters.playerName)}%`} escape '\\'`);
+  if (filters.minScore !== undefined) conditions.push(sql`score >= ${filters.minScore}`);
+  if (filters.minKills !== undefined) conditions.push(sql`kills >= ${filters.minKills}`);
+  if (filters.minDeaths !== undefined) conditions.push(sql`deaths >= ${filters.minDeaths}`);
+  // On the K/D as shown (2 decimals), so a player listed at 3.48 passes "at least 3.48".
+  if (filters.minKdRatio !== undefined) conditions.push(sql`round(${KD_RATIO}, 2) >= ${filters.minKdRatio}`);
+  if (filters.minPlayTimeMinutes !== undefined) {
+    conditions.push(sql`played_ms >= ${filters.minPlayTimeMinutes * 60_000}`);
+  }
+  return sql.join(conditions, sql` and `);
+}

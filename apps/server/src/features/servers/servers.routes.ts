@@ -1,0 +1,177 @@
+import {
+  DEFAULT_INSIGHT_DAYS,
+  DEFAULT_MIN_PLAYERS_FOR_WEIGHTING,
+  DEFAULT_RANKING_PAGE_SIZE,
+  INSIGHT_DAYS,
+  MIN_PLAYERS_FOR_WEIGHTING_OPTIONS,
+  RANKING_ORDER_BY,
+  RANKING_PAGE_SIZES,
+  apiErrorSchema,
+  serverDetailsResponseSchema,
+  serverInsightsResponseSchema,
+  serverRankingsResponseSchema,
+  serverSearchResponseSchema,
+} from '@frontline/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { sendError } from '../../http/errors.ts';
+import { createServersService } from './servers.service.ts';
+
+/**
+ * Server profile, insights, rankings and search (spec site-statistics §7; §5 rankings query). Registered under
+ * /stats. Server names arrive URL-decoded in the path.
+ */
+
+const MAX_NAME_LENGTH = 200;
+const MAX_FILTER_LENGTH = 100;
+const MAX_PAGE = 100_000;
+const MAX_SEARCH_PAGE_SIZE = 100;
+
+/** A whole number from a list of allowed values (query strings arrive as text). */
+function oneOf(values: readonly number[], fallback: number) {
+  const rule = `must be one of ${values.join(', ')}`;
+  return z
+    .string({ error: rule })
+    .default(String(fallback))
+    .refine((text) => values.map(String).includes(text), { error: rule })
+    .transform(Number);
+}
+
+function positiveWholeNumber(fallback: number, max: number) {
+  const rule = `must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).default(fallback);
+}
+
+/** An optional number filter: blank means no filter (§5 "Blank filter values omitted"). */
+const numberFilter = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text, context) => {
+    if (text === undefined || text === '') return undefined;
+    const value = Number(text);
+    if (Number.isFinite(value)) return value;
+    context.addIssue({ code: 'custom', message: 'must be a number' });
+    return z.NEVER;
+  });
+
+const serverNameParamsSchema = z.object({
+  serverName: z
+    .string()
+    .trim()
+    .min(1, { error: 'must name a server' })
+    .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }),
+});
+
+const detailsQuerySchema = z.object({
+  minPlayersForWeighting: oneOf(MIN_PLAYERS_FOR_WEIGHTING_OPTIONS, DEFAULT_MIN_PLAYERS_FOR_WEIGHTING),
+});
+
+const insightsQuerySchema = z.object({ days: oneOf(INSIGHT_DAYS, DEFAULT_INSIGHT_DAYS) });
+
+const rankingsQuerySchema = z.object({
+  page: positiveWholeNumber(1, MAX_PAGE),
+  pageSize: oneOf(RANKING_PAGE_SIZES, DEFAULT_RANKING_PAGE_SIZE),
+  orderBy: z.enum(RANKING_ORDER_BY, { error: `must be one of ${RANKING_ORDER_BY.join(', ')}` }).default('TotalScore'),
+  orderDirection: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  playerName: z
+    .string()
+    .trim()
+    .max(MAX_FILTER_LENGTH, { error: `must be at most ${MAX_FILTER_LENGTH} characters` })
+    .optional()
+    .transform((text) => text || undefined),
+  minScore: numberFilter,
+  minKills: numberFilter,
+  minDeaths: numberFilter,
+  minKdRatio: numberFilter,
+  minPlayTimeMinutes: numberFilter,
+});
+
+const searchQuerySchema = z.object({
+  query: z
+    .string({ error: 'is required: part of a server name' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(MAX_FILTER_LENGTH, { error: `must be at most ${MAX_FILTER_LENGTH} characters` }),
+  page: positiveWholeNumber(1, MAX_PAGE),
+  pageSize: positiveWholeNumber(10, MAX_SEARCH_PAGE_SIZE),
+});
+
+export interface ServersRoutesOptions {
+  database: Database;
+  now?: () => Date;
+}
+
+export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async (app, options) => {
+  const service = createServersService({ database: options.database, now: options.now });
+  const unknownServer = (name: string) => ({
+    error: 'not_found',
+    message: `No server named '${name}' is known to Frontline`,
+  });
+
+  // Registered before /servers/:serverName; the router prefers the static path anyway.
+  app.get(
+    '/servers/search',
+    { schema: { querystring: searchQuerySchema, response: { 200: serverSearchResponseSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const { query, page, pageSize } = request.query;
+      reply.header('cache-control', 'public, max-age=10');
+      return service.searchServers(query, page, pageSize);
+    },
+  );
+
+  app.get(
+    '/servers/:serverName',
+    {
+      schema: {
+        params: serverNameParamsSchema,
+        querystring: detailsQuerySchema,
+        response: { 200: serverDetailsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { serverName } = request.params;
+      const answer = await service.describeServer(serverName, request.query.minPlayersForWeighting);
+      if (!answer) return sendError(reply, 404, unknownServer(serverName));
+      reply.header('cache-control', 'public, max-age=30');
+      return answer;
+    },
+  );
+
+  app.get(
+    '/servers/:serverName/insights',
+    {
+      schema: {
+        params: serverNameParamsSchema,
+        querystring: insightsQuerySchema,
+        response: { 200: serverInsightsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { serverName } = request.params;
+      const answer = await service.describeInsights(serverName, request.query.days);
+      if (!answer) return sendError(reply, 404, unknownServer(serverName));
+      reply.header('cache-control', 'public, max-age=120');
+      return answer;
+    },
+  );
+
+  app.get(
+    '/servers/:serverName/rankings',
+    {
+      schema: {
+        params: serverNameParamsSchema,
+        querystring: rankingsQuerySchema,
+        response: { 200: serverRankingsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { serverName } = request.params;
+      const answer = await service.rankPlayers(serverName, request.query);
+      if (!answer) return sendError(reply, 404, unknownServer(serverName));
+      reply.header('cache-control', 'public, max-age=30');
+      return answer;
+    },
+  );
+};

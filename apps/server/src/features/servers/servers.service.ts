@@ -1,0 +1,326 @@
+import {
+  LEADERBOARD_PERIODS,
+  MIN_ROUNDS_FOR_RATIO_BOARDS,
+  PLACEMENT_POINTS,
+  type GameId,
+  type LeaderboardPeriod,
+  type PlacementStanding,
+  type RankingOrderBy,
+  type ServerDetailsResponse,
+  type ServerInsightsResponse,
+  type ServerLeaderboard,
+  type ServerRankingsResponse,
+  type ServerSearchResponse,
+} from '@frontline/contract';
+import type { Database } from '../../db/database.ts';
+import { dayNumber, participantBand } from '../../ingest/store/round-aggregates.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
+import { roundTo } from '../game-trends/busy-patterns.ts';
+import { findServerProfiles } from '../live-servers/server-profiles.repository.ts';
+import { readPlayerCountHistory, readPingHistory } from './server-history.ts';
+import {
+  createServersRepository,
+  type PlayerPeriodTotals,
+  type PlacementTotals,
+  type RankingFilters,
+  type ServerRecord,
+} from './servers.repository.ts';
+
+/**
+ * The server profile (spec §2 "Server profile", §3 Server details and Server insights), its rankings (§2
+ * "Rankings", §3 Server ranking response) and the server search. Figures come from the round aggregates, so a
+ * leaderboard counts closed rounds only: a round being played joins them when it ends.
+ */
+
+const DAY_MS = 86_400_000;
+const BOARD_SIZE = 10;
+const RECENT_ROUNDS = 10;
+
+/** How far back each leaderboard period reaches, in whole UTC days including today (null: all time). */
+const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: 7, Month: 30, AllTime: null };
+
+/**
+ * Insight periods (spec §9 day counts) and the size of their history points: about 50 to 365 points each.
+ * Ten years are read by the day and folded into weeks.
+ */
+const INSIGHT_BUCKET_MINUTES: Record<number, number> = {
+  1: 15,
+  3: 60,
+  7: 120,
+  30: 360,
+  90: 1440,
+  365: 1440,
+  3650: 1440,
+};
+const WEEK_FOLD_FROM_DAYS = 3650;
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The English name of an ISO 3166-1 alpha-2 code, null when it is not one. */
+export function countryNameOf(code: string | null): string | null {
+  if (!code || !/^[A-Za-z]{2}$/.test(code)) return null;
+  try {
+    const name = regionNames.of(code.toUpperCase());
+    return name && name !== code.toUpperCase() ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+export function kdRatioOf(kills: number, deaths: number): number {
+  return deaths === 0 ? kills : roundTo(kills / deaths, 2);
+}
+
+const minutesOf = (ms: number) => Math.round(ms / 60_000);
+const dayStartIso = (day: number) => new Date(day * DAY_MS).toISOString();
+
+export interface ServersServiceOptions {
+  database: Database;
+  /** The clock (tests pin it). */
+  now?: () => Date;
+}
+
+export interface RankingRequest extends RankingFilters {
+  page: number;
+  pageSize: number;
+  orderBy: RankingOrderBy;
+  orderDirection: 'asc' | 'desc';
+}
+
+export function createServersService({ database, now = () => new Date() }: ServersServiceOptions) {
+  const repository = createServersRepository(database.db);
+  // Leaderboards change when a round closes (every few minutes per server); insights are history.
+  const detailsCache = new AnswerCache<ServerDetailsResponse>({ reuseMs: 30_000, maxEntries: 1000 });
+  const insightsCache = new AnswerCache<ServerInsightsResponse>({ reuseMs: 120_000, maxEntries: 1000 });
+
+  async function buildLeaderboard(
+    server: ServerRecord,
+    period: LeaderboardPeriod,
+    minPlayersForWeighting: number,
+    at: Date,
+  ): Promise<ServerLeaderboard> {
+    const days = PERIOD_DAYS[period];
+    const fromDay = days === null ? null : dayNumber(at.getTime()) - days + 1;
+    const from = fromDay === null ? null : dayStartIso(fromDay);
+    const minRounds = MIN_ROUNDS_FOR_RATIO_BOARDS[period];
+    const [players, topScores, placements, weighted] = await Promise.all([
+      repository.sumPlayerPeriod(server.serverGuid, fromDay),
+      repository.findTopScores(server.serverGuid, from, BOARD_SIZE),
+      repository.findTopPlacements(server.serverGuid, fromDay, 0, BOARD_SIZE),
+      repository.findTopPlacements(server.serverGuid, fromDay, participantBand(minPlayersForWeighting), BOARD_SIZE),
+    ]);
+    const regulars = players.filter((player) => player.rounds >= minRounds);
+    return {
+      period,
+      startPeriod: from ?? server.firstSeen,
+      endPeriod: at.toISOString(),
+      minRoundsForRatios: minRounds,
+      mostActivePlayersByTime: topOf(players, (a, b) => b.playedMs - a.playedMs).map((player) => ({
+        playerName: player.playerName,
+        minutesPlayed: minutesOf(player.playedMs),
+        totalKills: player.kills,
+        totalDeaths: player.deaths,
+      })),
+      topScores: topScores.map((record) => ({
+        playerName: record.playerName,
+        score: record.score,
+        kills: record.kills,
+        deaths: record.deaths,
+        mapName: record.mapName,
+        timestamp: record.endedAt,
+        roundId: record.roundId,
+      })),
+      topKDRatios: topOf(
+        regulars,
+        (a, b) => kdRatioOf(b.kills, b.deaths) - kdRatioOf(a.kills, a.deaths) || b.kills - a.kills,
+      ).map((player) => ({
+        playerName: player.playerName,
+        kdRatio: kdRatioOf(player.kills, player.deaths),
+        kills: player.kills,
+        deaths: player.deaths,
+        totalRounds: player.rounds,
+      })),
+      topKillRates: topOf(
+        regulars.filter((player) => player.playedMs > 0),
+        (a, b) => killRateOf(b) - killRateOf(a) || b.kills - a.kills,
+      ).map((player) => ({
+        playerName: player.playerName,
+        killRate: killRateOf(player),
+        kills: player.kills,
+        deaths: player.deaths,
+        totalRounds: player.rounds,
+      })),
+      topPlacements: toStandings(placements),
+      weightedTopPlacements: toStandings(weighted),
+    };
+  }
+
+  return {
+    async describeServer(name: string, minPlayersForWeighting: number): Promise<ServerDetailsResponse | undefined> {
+      const server = await repository.findServerByName(name);
+      if (!server) return undefined;
+      const at = now();
+      return detailsCache.reuse(`${server.serverGuid}|${minPlayersForWeighting}`, at.getTime(), async () => {
+        const [profiles, recentRounds, ...leaderboards] = await Promise.all([
+          findServerProfiles(database.db, [server.serverGuid]),
+          repository.findRecentRounds(server.serverGuid, RECENT_ROUNDS),
+          ...LEADERBOARD_PERIODS.map((period) => buildLeaderboard(server, period, minPlayersForWeighting, at)),
+        ]);
+        const profile = profiles.get(server.serverGuid);
+        return {
+          serverGuid: server.serverGuid,
+          serverName: server.name,
+          serverIp: server.ip,
+          serverPort: server.port,
+          gameId: server.game as GameId,
+          region: profile?.region ?? null,
+          country: countryNameOf(profile?.country ?? null),
+          countryCode: profile?.country ?? null,
+          timezone: profile?.timezone ?? null,
+          discordUrl: profile?.discordUrl ?? null,
+          forumUrl: profile?.forumUrl ?? null,
+          joinLink: server.joinLink,
+          isOnline: server.isOnline,
+          currentMap: server.mapName,
+          numPlayers: server.isOnline ? server.numPlayers : 0,
+          maxPlayers: server.maxPlayers,
+          startPeriod: server.firstSeen,
+          endPeriod: server.lastSeen,
+          minPlayersForWeighting,
+          recentRounds,
+          leaderboards,
+        };
+      });
+    },
+
+    async describeInsights(name: string, days: number): Promise<ServerInsightsResponse | undefined> {
+      const server = await repository.findServerByName(name);
+      if (!server) return undefined;
+      const at = now();
+      return insightsCache.reuse(`${server.serverGuid}|${days}`, at.getTime(), async () => {
+        const bucketMinutes = INSIGHT_BUCKET_MINUTES[days] ?? 1440;
+        const bucketMs = bucketMinutes * 60_000;
+        const periodMs = days * DAY_MS;
+        const endMs = at.getTime();
+        // Whole buckets: a first bucket cut short would average only part of itself.
+        const startMs = Math.floor((endMs - periodMs) / bucketMs) * bucketMs;
+        const previousStartMs = startMs - periodMs;
+        const foldToWeeks = days >= WEEK_FOLD_FROM_DAYS;
+        const [current, previous, peakPlayerCount, ping, maps] = await Promise.all([
+          readPlayerCountHistory(database.db, server.serverGuid, { startMs, endMs, bucketMinutes, foldToWeeks }),
+          readPlayerCountHistory(database.db, server.serverGuid, {
+            startMs: previousStartMs,
+            endMs: startMs,
+            bucketMinutes,
+            foldToWeeks,
+          }),
+          repository.findPeakPlayers(server.serverGuid, new Date(startMs).toISOString(), at.toISOString()),
+          readPingHistory(database.db, server.serverGuid, { startMs, endMs, bucketMinutes, foldToWeeks }),
+          repository.sumMaps(server.serverGuid, dayNumber(startMs), dayNumber(endMs) + 1),
+        ]);
+        const totalPlayedMs = maps.reduce((sum, map) => sum + map.playedMs, 0);
+        return {
+          serverGuid: server.serverGuid,
+          serverName: server.name,
+          days,
+          startPeriod: new Date(startMs).toISOString(),
+          endPeriod: at.toISOString(),
+          bucketMinutes: foldToWeeks ? 7 * 1440 : bucketMinutes,
+          playerCountHistory: current.points,
+          playerCountHistoryComparison: previous.points.map((point) => ({
+            timestamp: new Date(Date.parse(point.timestamp) + periodMs).toISOString(),
+            playerCount: point.playerCount,
+          })),
+          playerCountSummary: {
+            peakPlayerCount,
+            averagePlayerCount: roundTo(current.average, 2),
+            changePercentFromPreviousPeriod:
+              previous.average > 0 && current.points.length > 0
+                ? roundTo((current.average / previous.average - 1) * 100, 2)
+                : null,
+          },
+          pingByHour: { data: ping },
+          maps: maps
+            .sort((a, b) => b.playedMs - a.playedMs || a.mapName.localeCompare(b.mapName))
+            .map((map) => ({
+              mapName: map.mapName,
+              averagePlayerCount: map.polls > 0 ? roundTo(map.playerPollSum / map.polls, 2) : 0,
+              peakPlayerCount: map.peakPlayers,
+              totalPlayTime: minutesOf(map.playedMs),
+              playTimePercentage: totalPlayedMs > 0 ? roundTo((map.playedMs / totalPlayedMs) * 100, 2) : 0,
+            })),
+        };
+      });
+    },
+
+    async rankPlayers(name: string, request: RankingRequest): Promise<ServerRankingsResponse | undefined> {
+      const server = await repository.findServerByName(name);
+      if (!server) return undefined;
+      const offset = (request.page - 1) * request.pageSize;
+      const { rows, total } = await repository.findRankings(server.serverGuid, {
+        ...request,
+        limit: request.pageSize,
+        offset,
+      });
+      return {
+        items: rows.map((row, index) => ({
+          rank: offset + index + 1,
+          playerName: row.playerName,
+          totalScore: row.score,
+          kdRatio: kdRatioOf(row.kills, row.deaths),
+          totalKills: row.kills,
+          totalDeaths: row.deaths,
+          totalPlayTimeMinutes: minutesOf(row.playedMs),
+        })),
+        serverContext: { serverName: server.name, serverGuid: server.serverGuid },
+        currentPage: request.page,
+        totalPages: Math.ceil(total / request.pageSize),
+        totalItems: total,
+      };
+    },
+
+    async searchServers(text: string, page: number, pageSize: number): Promise<ServerSearchResponse> {
+      const { rows, total } = await repository.searchServers(text, pageSize, (page - 1) * pageSize);
+      return {
+        items: rows.map((row) => ({
+          serverGuid: row.serverGuid,
+          serverName: row.name,
+          gameId: row.game as GameId,
+          currentMap: row.mapName,
+          totalPlayersAllTime: row.totalPlayers,
+          city: null,
+          country: row.country,
+          hasActivePlayers: row.humanPlayers > 0,
+          numPlayers: row.numPlayers,
+          lastActivity: row.lastSeen,
+        })),
+        currentPage: page,
+        totalPages: Math.ceil(total / pageSize),
+        totalItems: total,
+      };
+    },
+  };
+}
+
+export type ServersService = ReturnType<typeof createServersService>;
+
+function killRateOf(player: PlayerPeriodTotals): number {
+  return player.playedMs > 0 ? roundTo(player.kills / (player.playedMs / 60_000), 2) : 0;
+}
+
+/** The first BOARD_SIZE in the given order, ties broken by name so every answer is the same. */
+function topOf<T extends { playerName: string }>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+  return [...items].sort((a, b) => compare(a, b) || a.playerName.localeCompare(b.playerName)).slice(0, BOARD_SIZE);
+}
+
+function toStandings(placements: readonly PlacementTotals[]): PlacementStanding[] {
+  const [first, second, third] = PLACEMENT_POINTS;
+  return placements.map((placement, index) => ({
+    rank: index + 1,
+    playerName: placement.playerName,
+    firstPlaces: placement.firstPlaces,
+    secondPlaces: placement.secondPlaces,
+    thirdPlaces: placement.thirdPlaces,
+    placementPoints: first * placement.firstPlaces + second * placement.secondPlaces + third * placement.thirdPlaces,
+  }));
+}

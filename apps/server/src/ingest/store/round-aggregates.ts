@@ -1,0 +1,158 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
+import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
+
+/**
+ * Adds a closed round to the aggregates of migration 0004: per server and player (all time and per day),
+ * placements, the round's best scores and the server's map days. Runs inside the collector's transaction when
+ * the round closes, reading the round's final sessions, so a round is counted exactly once and only when its
+ * figures can no longer change (live rounds are not in these aggregates).
+ *
+ * Placements: the round's sessions ranked by score, then kills, then fewer deaths, then name; the first three
+ * with a score above 0 get first, second and third place (a round where nobody scored has no podium).
+ */
+
+/** Bands of participant counts (spec §9 "Min players for weighting … options 10, 15, 20, 25, 30"). */
+export const PARTICIPANT_BANDS = [0, 10, 15, 20, 25, 30] as const;
+export const TOP_SCORES_PER_ROUND = 10;
+const DAY_MS = 86_400_000;
+
+export function participantBand(participants: number): number {
+  let band = 0;
+  for (const threshold of PARTICIPANT_BANDS) if (participants >= threshold) band = threshold;
+  return band;
+}
+
+export function dayNumber(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+
+// The sessions of one round, one row per player (a name seen twice in a round is one player).
+const ROUND_PLAYERS = `select player_name, sum(score) as score, sum(kills) as kills, sum(deaths) as deaths,
+    sum(played_ms) as played_ms, sum(ping_sum) as ping_sum, sum(ping_count) as ping_count, max(last_seen) as last_seen
+  from sessions where round_key = :round_key group by player_name`;
+
+const PODIUM = `select player_name, row_number() over (order by score desc, kills desc, deaths, player_name) as place
+  from (${ROUND_PLAYERS}) where score > 0 order by place limit 3`;
+
+const PLACE_COLUMNS = `case place when 1 then 1 else 0 end, case place when 2 then 1 else 0 end,
+  case place when 3 then 1 else 0 end`;
+const ADD_PLACES = `first_places = first_places + excluded.first_places,
+  second_places = second_places + excluded.second_places, third_places = third_places + excluded.third_places`;
+
+function prepareStatements(sqlite: DatabaseSync) {
+  const prepare = (text: string): StatementSync => sqlite.prepare(text);
+  return {
+    selectRound: prepare(`select round_key, server_guid, map_name, start_time, end_time, participant_count
+      from rounds where round_key = ?`),
+    addPlayerTotals: prepare(`insert into server_player_totals (server_guid, player_name, rounds, score, kills,
+        deaths, played_ms, ping_sum, ping_count, best_score, best_round_key, last_seen)
+      select :server_guid, player_name, 1, score, kills, deaths, played_ms, ping_sum, ping_count, score, :round_key,
+        last_seen from (${ROUND_PLAYERS}) where true
+      on conflict (server_guid, player_name) do update set rounds = rounds + 1, score = score + excluded.score,
+        kills = kills + excluded.kills, deaths = deaths + excluded.deaths, played_ms = played_ms + excluded.played_ms,
+        ping_sum = ping_sum + excluded.ping_sum, ping_count = ping_count + excluded.ping_count,
+        best_round_key = case when excluded.best_score > best_score then excluded.best_round_key
+          else best_round_key end,
+        best_score = max(best_score, excluded.best_score), last_seen = max(last_seen, excluded.last_seen)`),
+    addPlayerDay: prepare(`insert into server_player_days (server_guid, day, player_name, rounds, score, kills,
+        deaths, played_ms)
+      select :server_guid, :day, player_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS}) where true
+      on conflict (server_guid, day, player_name) do update set rounds = rounds + 1, score = score + excluded.score,
+        kills = kills + excluded.kills, deaths = deaths + excluded.deaths, played_ms = played_ms + excluded.played_ms`),
+    addPlacementDay: prepare(`insert into server_placement_days (server_guid, day, participant_band, player_name,
+        first_places, second_places, third_places)
+      select :server_guid, :day, :band, player_name, ${PLACE_COLUMNS} from (${PODIUM}) where true
+      on conflict (server_guid, day, participant_band, player_name) do update set ${ADD_PLACES}`),
+    addPlacementTotals: prepare(`insert into server_placement_totals (server_guid, participant_band, player_name,
+        first_places, second_places, third_places)
+      select :server_guid, :band, player_name, ${PLACE_COLUMNS} from (${PODIUM}) where true
+      on conflict (server_guid, participant_band, player_name) do update set ${ADD_PLACES}`),
+    addTopScores: prepare(`insert or ignore into round_top_scores (server_guid, score, round_key, player_name, kills,
+        deaths, ended_at)
+      select :server_guid, score, :round_key, player_name, kills, deaths, :ended_at from (${ROUND_PLAYERS})
+      where score > 0 order by score desc limit ${TOP_SCORES_PER_ROUND}`),
+    addMapDay: prepare(`insert into server_map_days (server_guid, day, map_name, rounds, played_ms, polls,
+        player_poll_sum, peak_players)
+      values (:server_guid, :day, :map_name, 1, :played_ms, :polls, :player_poll_sum, :peak_players)
+      on conflict (server_guid, day, map_name) do update set rounds = rounds + 1,
+        played_ms = played_ms + excluded.played_ms, polls = polls + excluded.polls,
+        player_poll_sum = player_poll_sum + excluded.player_poll_sum,
+        peak_players = max(peak_players, excluded.peak_players)`),
+  };
+}
+
+interface ClosedRoundRow {
+  round_key: number;
+  server_guid: string;
+  map_name: string;
+  start_time: string;
+  end_time: string | null;
+  participant_count: number;
+}
+
+export interface RoundAggregates {
+  /** Adds a round that has just been closed (its end time written) to every aggregate, given its polls. */
+  addClosedRound: (roundKey: number, polls: readonly TimelinePoll[]) => void;
+}
+
+export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
+  const statements = prepareStatements(sqlite);
+  return {
+    addClosedRound(roundKey, polls) {
+      const round = statements.selectRound.get(roundKey) as ClosedRoundRow | undefined;
+      if (!round?.end_time) throw new Error(`round ${roundKey} is not closed`);
+      const endMs = Date.parse(round.end_time);
+      const round_key = round.round_key;
+      const server_guid = round.server_guid;
+      const day = dayNumber(endMs);
+      const band = participantBand(round.participant_count);
+      statements.addPlayerTotals.run({ server_guid, round_key });
+      statements.addPlayerDay.run({ server_guid, round_key, day });
+      statements.addPlacementDay.run({ server_guid, round_key, day, band });
+      statements.addPlacementTotals.run({ server_guid, round_key, band });
+      statements.addTopScores.run({ server_guid, round_key, ended_at: round.end_time });
+      let playerPollSum = 0;
+      let peakPlayers = 0;
+      for (const poll of polls) {
+        playerPollSum += poll.samples.length;
+        peakPlayers = Math.max(peakPlayers, poll.samples.length);
+      }
+      statements.addMapDay.run({
+        server_guid,
+        day,
+        map_name: round.map_name,
+        played_ms: Math.max(0, endMs - Date.parse(round.start_time)),
+        polls: polls.length,
+        player_poll_sum: playerPollSum,
+        peak_players: peakPlayers,
+      });
+    },
+  };
+}
+
+/**
+ * Replays every closed round into the aggregates when migration 0004 found rounds closed before they
+ * existed. Runs once, in one transaction, before the collector starts; returns how many rounds it added.
+ */
+export function backfillRoundAggregates(sqlite: DatabaseSync): number {
+  const pending = sqlite.prepare('select 1 from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY);
+  if (!pending) return 0;
+  const aggregates = createRoundAggregates(sqlite);
+  sqlite.exec('begin immediate');
+  try {
+    const rounds = sqlite.prepare('select round_key, timeline from rounds where is_active = 0 order by round_key');
+    let count = 0;
+    for (const row of rounds.iterate()) {
+      const timeline = row.timeline instanceof Uint8Array ? decodeTimeline(row.timeline) : { polls: [] };
+      aggregates.addClosedRound(Number(row.round_key), timeline.polls);
+      count += 1;
+    }
+    sqlite.prepare('delete from app_meta where key = ?').run(ROUND_AGGREGATES_BACKFILL_KEY);
+    sqlite.exec('commit');
+    return count;
+  } catch (error) {
+    sqlite.exec('rollback');
+    throw error;
+  }
+}
