@@ -1,8 +1,6 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/test-database.ts';
 import { PING_BIN_MS } from './collector-store.ts';
-import { pingPercentiles, readServerPingByHour, type PingBin } from './ping-statistics.ts';
+import { pingPercentiles, type PingBin } from './ping-statistics.ts';
 import { seededRandom } from '../../emulator/random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -57,12 +55,6 @@ function exactPercentile(pings: readonly number[], share: number): number {
   const value = sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)];
   if (value === undefined) throw new Error('no pings');
   return value;
-}
-
-function insertPingBin(sqlite: DatabaseSync, serverGuid: string, hourStart: string, pingBin: number, samples: number) {
-  sqlite
-    .prepare('insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)')
-    .run(serverGuid, hourStart, pingBin, samples);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -148,70 +140,5 @@ describe('pingPercentiles', () => {
         expect(estimate, `trial ${trial}, share ${share}`).toBeLessThanOrEqual(exactBin + PING_BIN_MS);
       }
     }
-  });
-});
-
-describe('readServerPingByHour', () => {
-  const database = useTestDatabase();
-
-  it('gives each hour of one server its median, p95 and sample count, oldest first', () => {
-    const { sqlite } = database();
-    const random = seededRandom(7);
-    const hours = ['2024-06-01T09:00:00.000Z', '2024-06-01T10:00:00.000Z', '2024-06-01T12:00:00.000Z'];
-    const binsByHour = new Map<string, PingBin[]>();
-    // Inserted newest first, so the order of the answer comes from the query, not from insertion.
-    for (const hour of [...hours].reverse()) {
-      const bins = binPings(generatePings(random, 150));
-      binsByHour.set(hour, bins);
-      for (const bin of bins) insertPingBin(sqlite, 'srv-a', hour, bin.pingBin, bin.samples);
-    }
-    // Another server's hour with wildly different pings must not leak in.
-    insertPingBin(sqlite, 'srv-b', hours[1] ?? '', 900, 1000);
-
-    const result = readServerPingByHour(
-      sqlite,
-      'srv-a',
-      new Date('2024-06-01T09:00:00.000Z'),
-      new Date('2024-06-01T13:00:00.000Z'),
-    );
-
-    expect(result.map((hour) => hour.hourStart)).toEqual(hours);
-    for (const hour of result) {
-      const bins = binsByHour.get(hour.hourStart) ?? [];
-      const percentiles = pingPercentiles(bins);
-      expect(hour).toEqual({
-        hourStart: hour.hourStart,
-        medianPing: percentiles?.median,
-        p95Ping: percentiles?.p95,
-        samples: 150,
-      });
-    }
-  });
-
-  it('includes the hour that `from` falls in and excludes the hour that starts at `to`', () => {
-    const { sqlite } = database();
-    for (const hour of ['2024-06-01T09:00:00.000Z', '2024-06-01T10:00:00.000Z', '2024-06-01T11:00:00.000Z']) {
-      insertPingBin(sqlite, 'srv-a', hour, 50, 3);
-    }
-
-    const result = readServerPingByHour(
-      sqlite,
-      'srv-a',
-      new Date('2024-06-01T09:30:00.000Z'),
-      new Date('2024-06-01T11:00:00.000Z'),
-    );
-
-    expect(result).toEqual([
-      { hourStart: '2024-06-01T09:00:00.000Z', medianPing: 55, p95Ping: 59.5, samples: 3 },
-      { hourStart: '2024-06-01T10:00:00.000Z', medianPing: 55, p95Ping: 59.5, samples: 3 },
-    ]);
-  });
-
-  it('returns nothing for a server without ping data', () => {
-    const { sqlite } = database();
-    insertPingBin(sqlite, 'srv-a', '2024-06-01T09:00:00.000Z', 50, 3);
-    expect(
-      readServerPingByHour(sqlite, 'srv-x', new Date('2024-06-01T00:00:00.000Z'), new Date('2024-06-02T00:00:00.000Z')),
-    ).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { PING_BIN_MS } from './collector-store.ts';
 
 /**
@@ -17,16 +16,6 @@ export interface PingPercentiles {
   median: number;
   p95: number;
 }
-
-export interface ServerPingHour {
-  /** UTC ISO-8601 start of the hour. */
-  hourStart: string;
-  medianPing: number;
-  p95Ping: number;
-  samples: number;
-}
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Median and 95th percentile of a ping histogram, or null when it holds no samples.
@@ -60,44 +49,4 @@ export function pingPercentiles(bins: readonly PingBin[]): PingPercentiles | nul
     return lastBin + PING_BIN_MS;
   };
   return { median: percentile(0.5), p95: percentile(0.95) };
-}
-
-/**
- * Per-hour ping median, p95 and sample count of one server, for every hour that overlaps [from, to),
- * oldest first. Hours without samples are absent rather than reported as zero.
- */
-export function readServerPingByHour(sqlite: DatabaseSync, serverGuid: string, from: Date, to: Date): ServerPingHour[] {
-  // Floor `from` so the hour it falls in is included: an hour that overlaps the range belongs to it.
-  const firstHour = new Date(Math.floor(from.getTime() / HOUR_MS) * HOUR_MS).toISOString();
-  const rows = sqlite
-    .prepare(
-      `select hour_start, ping_bin, samples from server_ping_hourly
-      where server_guid = ? and hour_start >= ? and hour_start < ?
-      order by hour_start, ping_bin`,
-    )
-    .all(serverGuid, firstHour, to.toISOString()) as unknown as {
-    hour_start: string;
-    ping_bin: number;
-    samples: number;
-  }[];
-
-  // Rows arrive ordered by hour, so each hour's bins are contiguous; a handful of bins per hour.
-  const binsByHour = new Map<string, PingBin[]>();
-  for (const row of rows) {
-    const bins = binsByHour.get(row.hour_start) ?? [];
-    bins.push({ pingBin: row.ping_bin, samples: row.samples });
-    binsByHour.set(row.hour_start, bins);
-  }
-  const hours: ServerPingHour[] = [];
-  for (const [hourStart, bins] of binsByHour) {
-    const percentiles = pingPercentiles(bins);
-    if (percentiles === null) continue;
-    hours.push({
-      hourStart,
-      medianPing: percentiles.median,
-      p95Ping: percentiles.p95,
-      samples: bins.reduce((sum, bin) => sum + bin.samples, 0),
-    });
-  }
-  return hours;
 }
