@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import { selectBusyGuids } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -10,9 +11,11 @@ import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
+import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
+import { browsedGameOf } from './web/index-html.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
 export const API_PREFIX = '/stats';
@@ -70,11 +73,14 @@ export async function buildApp(
     database,
     encodeSharedAnswers: config.env === 'production',
   });
-  await app.register(liveServersRoutes, {
-    prefix: API_PREFIX,
-    database,
+  const liveServers = createLiveServersService({
+    db: database.db,
     collector,
     pollIntervalMs: config.collector.pollIntervalMs,
+  });
+  await app.register(liveServersRoutes, {
+    prefix: API_PREFIX,
+    service: liveServers,
     encodeSharedAnswers: config.env === 'production',
   });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
@@ -85,10 +91,13 @@ export async function buildApp(
     demoMode: config.demoMode,
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (renderPage && isPageRequest && !API_PATH.test(request.url)) {
-      const page = renderPage(request.url);
+      // A server browser page preloads its list's busy indicators: the list is at hand (built once per poll).
+      const game = browsedGameOf(request.url.split(/[?#]/, 1)[0] ?? '/');
+      const busyGuids = game ? selectBusyGuids((await liveServers.listLiveServers(game.id)).servers) : [];
+      const page = renderPage(request.url, busyGuids);
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')

@@ -1,4 +1,4 @@
-import { describePage, findGame, pageMetaTags, type MetaTag } from '@frontline/contract';
+import { describePage, findGame, pageMetaTags, type Game, type MetaTag } from '@frontline/contract';
 
 /**
  * Writes a page's title, description and social-sharing tags into the built index.html, so that
@@ -25,16 +25,28 @@ function renderMetaTag(tag: MetaTag): string {
   return `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" />`;
 }
 
+/** The game whose server browser a page path shows ('/' lands on BF1942 for visitors), if any. */
+export function browsedGameOf(pathname: string): Game | undefined {
+  const browsed = /^\/servers\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const game = pathname === '/' ? findGame('bf1942') : browsed ? findGame(browsed) : undefined;
+  return game && (!browsed || browsed === game.routeSlug) ? game : undefined;
+}
+
 /**
  * The server browser's first data, fetched by the browser while it still downloads the app's code, so the
- * list appears one round trip sooner (the app's own fetch of the same URL is answered from this preload).
+ * list and the busy badges of its top servers appear without waiting for the code to ask (the app's own
+ * fetches of the same URLs are answered from these preloads). `busyGuids` are the top servers of the list the
+ * browser is about to receive (selectBusyGuids, shared with the app, so the URLs match exactly).
  */
-export function preloadLinksFor(pathname: string): string[] {
-  const browsed = /^\/servers\/([^/]+)\/?$/.exec(pathname)?.[1];
-  // '/' lands on the BF1942 browser for visitors who are not signed in.
-  const game = pathname === '/' ? findGame('bf1942') : browsed ? findGame(browsed) : undefined;
-  if (!game || (browsed && browsed !== game.routeSlug)) return [];
-  return [`<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/${game.id}/servers" />`];
+export function preloadLinksFor(pathname: string, busyGuids: readonly string[] = []): string[] {
+  const game = browsedGameOf(pathname);
+  if (!game) return [];
+  const links = [`/stats/liveservers/${game.id}/servers`];
+  if (busyGuids.length > 0) {
+    const query = new URLSearchParams(busyGuids.map((guid): [string, string] => ['serverGuids', guid]));
+    links.push(`/stats/GameTrends/busy-indicator?${query.toString()}`);
+  }
+  return links.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`);
 }
 
 /** Read by the web app at start-up (so the demo notice costs no request). */
@@ -44,19 +56,19 @@ export const DEMO_META = '<meta name="frontline:demo" content="true" />';
 export function createIndexRenderer(
   template: string,
   options: { publicUrl?: string; demoMode?: boolean } = {},
-): (url: string) => RenderedPage {
+): (url: string, busyGuids?: readonly string[]) => RenderedPage {
   const { publicUrl, demoMode = false } = options;
   if (!template.includes(META_PLACEHOLDER) || !/<title>[^<]*<\/title>/.test(template)) {
     throw new Error(`index.html must contain a <title> element and the ${META_PLACEHOLDER} placeholder`);
   }
   const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
   const [head, tail] = withoutTitle.split(META_PLACEHOLDER) as [string, string];
-  return (url) => {
+  return (url, busyGuids) => {
     const pathname = url.split(/[?#]/, 1)[0] ?? '/';
     const meta = describePage(pathname);
     const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
     if (demoMode) tags.push(DEMO_META);
-    tags.push(...preloadLinksFor(pathname));
+    tags.push(...preloadLinksFor(pathname, busyGuids));
     const html = `${head}<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}${tail}`;
     return { status: meta.found ? 200 : 404, html };
   };

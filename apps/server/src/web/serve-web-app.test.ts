@@ -111,4 +111,14 @@ describe('preloading the server browser data', () => {
     expect(preloadLinksFor('/servers/Some%20Server')).toEqual([]);
     expect(preloadLinksFor('/players')).toEqual([]);
   });
+
+  it("adds the busy indicators of the list's top servers, in the URL the app itself requests", async () => {
+    const { preloadLinksFor } = await import('./index-html.ts');
+    // The app's client sends repeated keys in list order (lib/api-client.ts buildQueryString).
+    expect(preloadLinksFor('/servers/bf1942', ['a1', 'b2'])).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bf1942/servers" />',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/GameTrends/busy-indicator?serverGuids=a1&amp;serverGuids=b2" />',
+    ]);
+    expect(preloadLinksFor('/players', ['a1'])).toEqual([]);
+  });
 });

@@ -8,11 +8,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
-import type { Collector } from '../../ingest/collector.ts';
 import { sendError } from '../../http/errors.ts';
 import { sendSharedJson } from '../../http/send-json.ts';
-import { createLiveServersService } from './live-servers.service.ts';
+import type { LiveServersService } from './live-servers.service.ts';
 
 const GAME_IDS: readonly string[] = GAMES.map((game) => game.id);
 const GAME_ALIASES = [...new Set(GAMES.flatMap((game) => [game.routeSlug, game.mode.toLowerCase()]))].filter(
@@ -44,11 +42,8 @@ const serverParamsSchema = z.object({
 });
 
 export interface LiveServersRoutesOptions {
-  database: Database;
-  collector: Collector | undefined;
-  pollIntervalMs: number;
-  /** Unix ms; for tests that age the list without waiting. */
-  now?: () => number;
+  /** Shared with the page renderer, which preloads the list's busy indicators (app.ts). */
+  service: LiveServersService;
   /** Production: send the shared list encoded once per list, skipping the per-request schema check. */
   encodeSharedAnswers?: boolean;
 }
@@ -63,12 +58,7 @@ function setLiveCacheHeader(reply: FastifyReply, stale: boolean): void {
 
 /** The server browser's live list and one live server with its players (spec §2, §3, §7). */
 export const liveServersRoutes: FastifyPluginAsyncZod<LiveServersRoutesOptions> = async (app, options) => {
-  const service = createLiveServersService({
-    db: options.database.db,
-    collector: options.collector,
-    pollIntervalMs: options.pollIntervalMs,
-    now: options.now,
-  });
+  const { service } = options;
 
   app.get(
     '/liveservers/:game/servers',

@@ -1,4 +1,4 @@
-import type { BusyIndicatorResponse, BusyLevel, LiveServer } from '@frontline/contract';
+import type { BusyIndicatorResponse, BusyLevel } from '@frontline/contract';
 
 /**
  * Busy indicators and the 24-hour forecast of the server browser (spec: site-statistics §3 "Busy indicator
@@ -9,8 +9,9 @@ import type { BusyIndicatorResponse, BusyLevel, LiveServer } from '@frontline/co
 export type BusyResult = BusyIndicatorResponse['serverResults'][number];
 export type HourlyEntry = BusyResult['hourlyTimeline'][number];
 
-/** Spec §9: "Busy indicators for top 10 servers, 25 guids per batch." */
-export const BUSY_TOP_SERVERS = 10;
+/** Spec §9: "Busy indicators for top 10 servers, 25 guids per batch." (the top 10 rule is shared with the
+ * server, which preloads the same call). */
+export { BUSY_TOP_SERVERS, selectBusyGuids } from '@frontline/contract';
 export const BUSY_BATCH_SIZE = 25;
 
 /** Spec §9: "Forecast bar height at least 8 px on the browser"; "timeline bars 2 to 18 px". */
@@ -18,25 +19,6 @@ export const FORECAST_BAR_MIN_PX = 8;
 export const FORECAST_BAR_MAX_PX = 72;
 export const TIMELINE_BAR_MIN_PX = 2;
 export const TIMELINE_BAR_MAX_PX = 18;
-
-/**
- * The guids whose busy indicator the list asks for: the `limit` busiest servers (most players first, as
- * the refetch sorts them), skipping servers without a guid and repeats.
- */
-export function selectBusyGuids(servers: readonly LiveServer[], limit: number = BUSY_TOP_SERVERS): string[] {
-  const byPlayers = servers
-    .map((server, index) => ({ server, index }))
-    // Stable: equal player counts keep the list's order.
-    .sort((a, b) => b.server.numPlayers - a.server.numPlayers || a.index - b.index);
-  const guids: string[] = [];
-  for (const { server } of byPlayers) {
-    if (guids.length >= limit) break;
-    const guid = server.guid.trim();
-    if (guid === '' || guids.includes(guid)) continue;
-    guids.push(guid);
-  }
-  return guids;
-}
 
 /** Splits `items` into consecutive batches of at most `size`. */
 export function toBatches<T>(items: readonly T[], size: number = BUSY_BATCH_SIZE): T[][] {
