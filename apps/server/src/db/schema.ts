@@ -191,6 +191,25 @@ export interface ServerMapDaysTable {
   peak_players: number;
 }
 
+export interface PlayerMapMonthsTable {
+  player_name: string;
+  server_guid: string;
+  /** yyyymm, UTC. */
+  month: number;
+  map_name: string;
+  rounds: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  played_ms: number;
+}
+
+export interface PlayerBestScoresTable {
+  player_name: string;
+  score: number;
+  session_id: number;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
   collector_games: CollectorGamesTable;
@@ -208,4 +227,6 @@ export interface DatabaseSchema {
   server_placement_totals: ServerPlacementTotalsTable;
   round_top_scores: RoundTopScoresTable;
   server_map_days: ServerMapDaysTable;
+  player_map_months: PlayerMapMonthsTable;
+  player_best_scores: PlayerBestScoresTable;
 }

@@ -31,6 +31,8 @@ export const roundAggregates: Migration = {
         primary key (server_guid, player_name)
       ) without rowid`,
       sql`create index server_player_totals_player on server_player_totals (player_name)`,
+      // A player's rank on a server is one count over this index.
+      sql`create index server_player_totals_score on server_player_totals (server_guid, score)`,
       sql`create table server_player_days (
         server_guid text not null,
         day integer not null,
@@ -42,6 +44,7 @@ export const roundAggregates: Migration = {
         played_ms integer not null,
         primary key (server_guid, day, player_name)
       ) without rowid`,
+      sql`create index server_player_days_player on server_player_days (player_name, day)`,
       // participant_band: the highest of 0, 10, 15, 20, 25, 30 not above the round's participants, so a
       // weighted count for "at least N players" is a sum over bands >= N.
       sql`create table server_placement_days (
@@ -87,6 +90,26 @@ export const roundAggregates: Migration = {
         player_poll_sum integer not null,
         peak_players integer not null,
         primary key (server_guid, day, map_name)
+      ) without rowid`,
+      // A player's maps on a server by calendar month (UTC, yyyymm): this year and last year are whole months.
+      sql`create table player_map_months (
+        player_name text not null,
+        server_guid text not null,
+        month integer not null,
+        map_name text not null,
+        rounds integer not null,
+        score integer not null,
+        kills integer not null,
+        deaths integer not null,
+        played_ms integer not null,
+        primary key (player_name, server_guid, month, map_name)
+      ) without rowid`,
+      // Each player's best single-round scores (the best 20, kept so when a round closes).
+      sql`create table player_best_scores (
+        player_name text not null,
+        score integer not null,
+        session_id integer not null,
+        primary key (player_name, score, session_id)
       ) without rowid`,
       sql`insert into app_meta (key, value)
         select ${ROUND_AGGREGATES_BACKFILL_KEY}, 'pending' where exists (select 1 from rounds where is_active = 0)`,

@@ -3,8 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { generateHistory } from '../../emulator/generate-history.ts';
+import { insertRound, insertServer } from '../../test/round-fixtures.ts';
+import { useTestDatabase } from '../../test/test-database.ts';
 import { decodeTimeline } from '../timeline-codec.ts';
-import { backfillRoundAggregates, participantBand, TOP_SCORES_PER_ROUND } from './round-aggregates.ts';
+import {
+  backfillRoundAggregates,
+  BEST_SCORES_KEPT,
+  participantBand,
+  TOP_SCORES_PER_ROUND,
+} from './round-aggregates.ts';
 
 /**
  * The round aggregates after a simulated day written by the real tracker and store, against the same
@@ -16,7 +23,9 @@ const END_MS = Date.UTC(2026, 0, 9, 21, 0, 0);
 const DAY_MS = 86_400_000;
 
 interface SessionRow {
+  session_id: number;
   round_key: number;
+  map_name: string;
   server_guid: string;
   end_time: string;
   player_name: string;
@@ -38,6 +47,8 @@ const AGGREGATE_TABLES = [
   'server_placement_totals',
   'round_top_scores',
   'server_map_days',
+  'player_map_months',
+  'player_best_scores',
 ] as const;
 
 /** Rows as sorted JSON lines (keys sorted too), so two sets of rows compare whatever order they came in. */
@@ -53,7 +64,7 @@ function tableLines(sqlite: DatabaseSync, table: string): string[] {
 function recompute(sqlite: DatabaseSync): Record<(typeof AGGREGATE_TABLES)[number], string[]> {
   const sessions = sqlite
     .prepare(
-      `select s.round_key, r.server_guid, r.end_time, s.player_name, s.score, s.kills, s.deaths, s.played_ms,
+      `select s.session_id, s.round_key, r.map_name, r.server_guid, r.end_time, s.player_name, s.score, s.kills, s.deaths, s.played_ms,
         s.ping_sum, s.ping_count, s.last_seen
       from sessions s join rounds r on r.round_key = s.round_key where r.is_active = 0`,
     )
@@ -194,7 +205,42 @@ function recompute(sqlite: DatabaseSync): Record<(typeof AGGREGATE_TABLES)[numbe
     mapRow.peak_players = Math.max(Number(mapRow.peak_players), ...polls.map((poll) => poll.samples.length));
     mapDays.set(mapKey, mapRow);
   }
+  const mapMonths = new Map<string, Row>();
+  for (const session of sessions) {
+    const end = new Date(session.end_time);
+    const month = end.getUTCFullYear() * 100 + end.getUTCMonth() + 1;
+    const key = `${session.player_name}|${session.server_guid}|${month}|${session.map_name}`;
+    const row = mapMonths.get(key) ?? {
+      player_name: session.player_name,
+      server_guid: session.server_guid,
+      month,
+      map_name: session.map_name,
+      rounds: 0,
+      score: 0,
+      kills: 0,
+      deaths: 0,
+      played_ms: 0,
+    };
+    row.rounds = Number(row.rounds) + 1;
+    row.score = Number(row.score) + session.score;
+    row.kills = Number(row.kills) + session.kills;
+    row.deaths = Number(row.deaths) + session.deaths;
+    row.played_ms = Number(row.played_ms) + session.played_ms;
+    mapMonths.set(key, row);
+  }
+  const bestScores: Row[] = [];
+  for (const own of Map.groupBy(sessions, (session) => session.player_name).values()) {
+    const best = own
+      .filter((session) => session.score > 0)
+      .sort((a, b) => b.score - a.score || b.session_id - a.session_id)
+      .slice(0, BEST_SCORES_KEPT);
+    for (const session of best) {
+      bestScores.push({ player_name: session.player_name, score: session.score, session_id: session.session_id });
+    }
+  }
   return {
+    player_map_months: linesOf([...mapMonths.values()]),
+    player_best_scores: linesOf(bestScores),
     server_player_totals: linesOf([...totals.values()]),
     server_player_days: linesOf([...days.values()]),
     server_placement_days: linesOf([...placementDays.values()]),
@@ -266,5 +312,39 @@ describe('round aggregates', () => {
     for (const table of AGGREGATE_TABLES) expect(tableLines(database.sqlite, table), table).toEqual(before[table]);
     // Done once: the marker is gone, and a second call adds nothing.
     expect(backfillRoundAggregates(database.sqlite)).toBe(0);
+  });
+});
+
+describe('best scores of a player', () => {
+  const database = useTestDatabase();
+
+  it(`keep the best ${BEST_SCORES_KEPT} single rounds, newer first on equal scores, and no score of 0`, () => {
+    const { sqlite } = database();
+    insertServer(sqlite, {
+      serverGuid: 'g',
+      name: 'S',
+      firstSeen: '2026-01-01T00:00:00.000Z',
+      lastSeen: '2026-01-02T00:00:00.000Z',
+    });
+    // Scores 0, 1, …, 24 and a second 24: the kept ones are the two 24s and 23 down to 6.
+    const scores = [...Array.from({ length: 25 }, (_, index) => index), 24];
+    scores.forEach((score, index) => {
+      const start = new Date(Date.UTC(2026, 0, 1, 0, index * 10)).toISOString();
+      const end = new Date(Date.UTC(2026, 0, 1, 0, index * 10 + 5)).toISOString();
+      insertRound(sqlite, {
+        roundKey: index + 1,
+        serverGuid: 'g',
+        mapName: 'wake',
+        start,
+        end,
+        sessions: [{ name: 'Ace', score, kills: 0, deaths: 0, minutes: 5 }],
+      });
+    });
+    const kept = sqlite
+      .prepare('select score, session_id from player_best_scores order by score desc, session_id desc')
+      .all() as { score: number; session_id: number }[];
+    expect(kept).toHaveLength(BEST_SCORES_KEPT);
+    expect(kept.map((row) => row.score)).toEqual([24, 24, ...Array.from({ length: 18 }, (_, index) => 23 - index)]);
+    expect(kept[0]?.session_id).toBeGreaterThan(kept[1]?.session_id ?? Infinity);
   });
 });

@@ -1,10 +1,12 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 
 /**
  * Adds a closed round to the aggregates of migration 0004: per server and player (all time and per day),
- * placements, the round's best scores and the server's map days. Runs inside the collector's transaction when
+ * placements, the round's best scores, the server's map days, and per player their maps by month and best
+ * scores. Runs inside the collector's transaction when
  * the round closes, reading the round's final sessions, so a round is counted exactly once and only when its
  * figures can no longer change (live rounds are not in these aggregates).
  *
@@ -15,6 +17,8 @@ import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 /** Bands of participant counts (spec §9 "Min players for weighting … options 10, 15, 20, 25, 30"). */
 export const PARTICIPANT_BANDS = [0, 10, 15, 20, 25, 30] as const;
 export const TOP_SCORES_PER_ROUND = 10;
+/** As many as the profile lists per window. */
+export const BEST_SCORES_KEPT = BEST_SCORES_PER_WINDOW;
 const DAY_MS = 86_400_000;
 
 export function participantBand(participants: number): number {
@@ -25,6 +29,12 @@ export function participantBand(participants: number): number {
 
 export function dayNumber(ms: number): number {
   return Math.floor(ms / DAY_MS);
+}
+
+/** yyyymm of a time, UTC. */
+export function monthNumber(ms: number): number {
+  const date = new Date(ms);
+  return date.getUTCFullYear() * 100 + date.getUTCMonth() + 1;
 }
 
 // The sessions of one round, one row per player (a name seen twice in a round is one player).
@@ -72,6 +82,23 @@ function prepareStatements(sqlite: DatabaseSync) {
         deaths, ended_at)
       select :server_guid, score, :round_key, player_name, kills, deaths, :ended_at from (${ROUND_PLAYERS})
       where score > 0 order by score desc limit ${TOP_SCORES_PER_ROUND}`),
+    addPlayerMapMonth: prepare(`insert into player_map_months (player_name, server_guid, month, map_name, rounds,
+        score, kills, deaths, played_ms)
+      select player_name, :server_guid, :month, :map_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS})
+      where true
+      on conflict (player_name, server_guid, month, map_name) do update set rounds = rounds + 1,
+        score = score + excluded.score, kills = kills + excluded.kills, deaths = deaths + excluded.deaths,
+        played_ms = played_ms + excluded.played_ms`),
+    addBestScores: prepare(`insert or ignore into player_best_scores (player_name, score, session_id)
+      select player_name, score, session_id from sessions where round_key = :round_key and score > 0`),
+    // Keeps each player of the round to their best BEST_SCORES_KEPT (ties: the newer session first).
+    trimBestScores: prepare(`delete from player_best_scores where (player_name, score, session_id) in (
+        select player_name, score, session_id from (
+          select player_name, score, session_id,
+            row_number() over (partition by player_name order by score desc, session_id desc) as position
+          from player_best_scores
+          where player_name in (select player_name from sessions where round_key = :round_key and score > 0)
+        ) where position > ${BEST_SCORES_KEPT})`),
     addMapDay: prepare(`insert into server_map_days (server_guid, day, map_name, rounds, played_ms, polls,
         player_poll_sum, peak_players)
       values (:server_guid, :day, :map_name, 1, :played_ms, :polls, :player_poll_sum, :peak_players)
@@ -112,6 +139,9 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
       statements.addPlacementDay.run({ server_guid, round_key, day, band });
       statements.addPlacementTotals.run({ server_guid, round_key, band });
       statements.addTopScores.run({ server_guid, round_key, ended_at: round.end_time });
+      statements.addPlayerMapMonth.run({ server_guid, round_key, month: monthNumber(endMs), map_name: round.map_name });
+      statements.addBestScores.run({ round_key });
+      statements.trimBestScores.run({ round_key });
       let playerPollSum = 0;
       let peakPlayers = 0;
       for (const poll of polls) {

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { gameIdSchema } from './games.ts';
+import { playerSearchResultSchema } from './live-servers.ts';
+
+/**
+ * The players list, the player profile and a player's map statistics on one server (spec: site-statistics
+ * §3 Player search result, Player stats, Session entry, Best score, Player server entry, Player insights,
+ * Map stat; §5; §7; §9). Field names are the spec's; comments state the rule where the spec leaves it open.
+ */
+
+/** §9: "Page sizes: players 100". */
+export const PLAYERS_PAGE_SIZE = 100;
+export const PLAYERS_SORT_KEYS = ['playerName', 'lastSeen'] as const;
+export const MAP_STATS_RANGES = ['Last30Days', 'ThisYear', 'LastYear'] as const;
+/** Best scores kept per window; the profile shows 6 and offers 'View All N Scores' (§2). */
+export const BEST_SCORES_PER_WINDOW = 20;
+/** Days of history behind recentStats' trends and activityByHour. */
+export const RECENT_STATS_DAYS = 90;
+export const ACTIVITY_BY_HOUR_DAYS = 30;
+
+export const playersListResponseSchema = z.object({
+  items: z.array(playerSearchResultSchema),
+  currentPage: z.number(),
+  totalItems: z.number(),
+  totalPages: z.number(),
+});
+
+export const currentSessionSchema = z.object({
+  serverGuid: z.string(),
+  serverName: z.string(),
+  gameId: gameIdSchema,
+  mapName: z.string(),
+  roundId: z.string(),
+  startTime: z.string(),
+  sessionKills: z.number(),
+  sessionDeaths: z.number(),
+  sessionScore: z.number(),
+});
+
+export const profileSessionSchema = z.object({
+  sessionId: z.number(),
+  roundId: z.string(),
+  serverName: z.string(),
+  serverGuid: z.string(),
+  gameId: gameIdSchema,
+  mapName: z.string(),
+  gameType: z.string(),
+  startTime: z.string(),
+  lastSeen: z.string(),
+  isActive: z.boolean(),
+  totalScore: z.number(),
+  totalKills: z.number(),
+  totalDeaths: z.number(),
+  /** Minutes observed playing. */
+  playTimeMinutes: z.number(),
+});
+
+export const bestScoreSchema = z.object({
+  roundId: z.string(),
+  score: z.number(),
+  kills: z.number(),
+  deaths: z.number(),
+  mapName: z.string(),
+  serverName: z.string(),
+  serverGuid: z.string(),
+  /** When the session was last seen (its round's end for closed rounds). */
+  timestamp: z.string(),
+});
+
+export const trendPointSchema = z.object({
+  /** A UTC day (00:00). */
+  timestamp: z.string(),
+  value: z.number(),
+});
+
+export const playerServerSchema = z.object({
+  serverGuid: z.string(),
+  serverName: z.string(),
+  gameId: gameIdSchema,
+  /** Kills / deaths to 2 decimals; the kills when deaths is 0. */
+  kdRatio: z.number(),
+  totalRounds: z.number(),
+  /** 3 decimals. */
+  killsPerMinute: z.number(),
+  highestScore: z.number(),
+  highestScoreRoundId: z.string().nullable(),
+  highestScoreMapName: z.string().nullable(),
+  highestScoreStartTime: z.string().nullable(),
+  bestScoreDate: z.string().nullable(),
+  totalKills: z.number(),
+  totalDeaths: z.number(),
+  totalMinutes: z.number(),
+});
+
+export const playerStatsResponseSchema = z.object({
+  playerName: z.string(),
+  totalKills: z.number(),
+  totalDeaths: z.number(),
+  totalScore: z.number(),
+  totalRounds: z.number(),
+  totalPlayTimeMinutes: z.number(),
+  firstPlayed: z.string(),
+  lastPlayed: z.string(),
+  /** Seen in an open session within the last 5 minutes. */
+  isActive: z.boolean(),
+  currentServer: currentSessionSchema.nullable(),
+  /** The last 10 sessions, newest first. */
+  recentSessions: z.array(profileSessionSchema),
+  /** Single rounds, best first, at most BEST_SCORES_PER_WINDOW each; windows end now (7 and 30 days). */
+  bestScores: z.object({
+    allTime: z.array(bestScoreSchema),
+    last30Days: z.array(bestScoreSchema),
+    thisWeek: z.array(bestScoreSchema),
+  }),
+  /** One point per UTC day played within the last RECENT_STATS_DAYS days (closed rounds). */
+  recentStats: z.object({
+    analysisPeriodStart: z.string(),
+    analysisPeriodEnd: z.string(),
+    totalRoundsAnalyzed: z.number(),
+    kdRatioTrend: z.array(trendPointSchema),
+    killRateTrend: z.array(trendPointSchema),
+  }),
+  /** Every server played (closed rounds), most played first. */
+  servers: z.array(playerServerSchema),
+  insights: z.object({
+    startPeriod: z.string(),
+    endPeriod: z.string(),
+    /** Minutes played in each UTC hour over the last ACTIVITY_BY_HOUR_DAYS days; 24 entries, hour 0–23. */
+    activityByHour: z.array(z.object({ hour: z.number(), minutesActive: z.number() })),
+    /** Rank by total score among the server's players (1 = best), best rank first. */
+    serverRankings: z.array(
+      z.object({
+        serverGuid: z.string(),
+        serverName: z.string(),
+        rank: z.number(),
+        totalRankedPlayers: z.number(),
+        /** Mean ping of the player's observations on that server, ms (2 decimals); null without pings. */
+        averagePing: z.number().nullable(),
+      }),
+    ),
+  }),
+});
+
+export const mapStatSchema = z.object({
+  mapName: z.string(),
+  totalScore: z.number(),
+  totalKills: z.number(),
+  totalDeaths: z.number(),
+  sessionsPlayed: z.number(),
+  totalPlayTimeMinutes: z.number(),
+});
+
+export const mapStatsResponseSchema = z.array(mapStatSchema);
+
+export type PlayersSortKey = (typeof PLAYERS_SORT_KEYS)[number];
+export type MapStatsRange = (typeof MAP_STATS_RANGES)[number];
+export type PlayersListResponse = z.infer<typeof playersListResponseSchema>;
+export type CurrentSession = z.infer<typeof currentSessionSchema>;
+export type ProfileSession = z.infer<typeof profileSessionSchema>;
+export type BestScore = z.infer<typeof bestScoreSchema>;
+export type PlayerServer = z.infer<typeof playerServerSchema>;
+export type PlayerStatsResponse = z.infer<typeof playerStatsResponseSchema>;
+export type MapStat = z.infer<typeof mapStatSchema>;
+export type MapStatsResponse = z.infer<typeof mapStatsResponseSchema>;
