@@ -13,6 +13,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
+import { playersRoutes } from './features/players/players.routes.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { browsedGameOf } from './web/index-html.ts';
@@ -84,6 +85,7 @@ export async function buildApp(
     encodeSharedAnswers: config.env === 'production',
   });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
+  await app.register(playersRoutes, { prefix: API_PREFIX, database });
   await app.register(serversRoutes, { prefix: API_PREFIX, database });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {

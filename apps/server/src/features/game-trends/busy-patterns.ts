@@ -1,4 +1,5 @@
 import type { BusyLevel } from '@frontline/contract';
+import { roundTo } from '../../lib/numbers.ts';
 
 /**
  * How busy a server usually is at each hour of the week, and how its current player count compares
@@ -159,9 +160,4 @@ export function buildHourlyTimeline(patterns: WeekPatterns, now: Date): Timeline
       isCurrentHour: hour === currentHour,
     };
   });
-}
-
-export function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
 }

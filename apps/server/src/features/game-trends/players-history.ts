@@ -1,5 +1,5 @@
 import type { HistoryPeriod, PlayersOnlineHistoryResponse } from '@frontline/contract';
-import { roundTo } from './busy-patterns.ts';
+import { roundTo } from '../../lib/numbers.ts';
 
 /**
  * Players-online history (domain-facts §5; spec site-statistics §3 Player history, §9 periods and

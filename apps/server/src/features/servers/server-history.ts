@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { pingPercentiles, type PingBin } from '../../ingest/store/ping-statistics.ts';
-import { roundTo } from '../game-trends/busy-patterns.ts';
 import { createGameTrendsRepository } from '../game-trends/game-trends.repository.ts';
 import { BucketAccumulator, computeBucketIndex, MINUTE_MS } from '../game-trends/players-history.ts';
+import { roundTo } from '../../lib/numbers.ts';
 
 /**
  * A server's player count and ping over a span of time, bucket by bucket (the server profile's activity

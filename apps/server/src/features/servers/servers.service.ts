@@ -15,7 +15,6 @@ import {
 import type { Database } from '../../db/database.ts';
 import { dayNumber, participantBand } from '../../ingest/store/round-aggregates.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
-import { roundTo } from '../game-trends/busy-patterns.ts';
 import { findServerProfiles } from '../live-servers/server-profiles.repository.ts';
 import { readPlayerCountHistory, readPingHistory } from './server-history.ts';
 import {
@@ -25,6 +24,7 @@ import {
   type RankingFilters,
   type ServerRecord,
 } from './servers.repository.ts';
+import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
 
 /**
  * The server profile (spec §2 "Server profile", §3 Server details and Server insights), its rankings (§2
@@ -65,10 +65,6 @@ export function countryNameOf(code: string | null): string | null {
   } catch {
     return null;
   }
-}
-
-export function kdRatioOf(kills: number, deaths: number): number {
-  return deaths === 0 ? kills : roundTo(kills / deaths, 2);
 }
 
 const minutesOf = (ms: number) => Math.round(ms / 60_000);

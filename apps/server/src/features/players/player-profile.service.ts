@@ -1,0 +1,351 @@
+import {
+  ACTIVITY_BY_HOUR_DAYS,
+  BEST_SCORES_PER_WINDOW,
+  RECENT_STATS_DAYS,
+  type BestScore,
+  type GameId,
+  type MapStatsRange,
+  type MapStatsResponse,
+  type PlayerStatsResponse,
+  type PlayersListResponse,
+  type PlayersSortKey,
+  type ProfileSession,
+} from '@frontline/contract';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { dayNumber, monthNumber } from '../../ingest/store/round-aggregates.ts';
+import {
+  createPlayerProfileRepository,
+  type MapTotalsRecord,
+  type SessionRecord,
+} from './player-profile.repository.ts';
+import { findCurrentSessions, findPlayedMs } from './players.repository.ts';
+import { ACTIVE_WINDOW_MS } from './players.service.ts';
+import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
+
+/**
+ * The players list (spec §2 "Find Players"), the player profile (§3 Player stats and its parts) and a player's
+ * maps on one server (§3 Map stat). Totals add the sessions of rounds still open to the round aggregates, so a
+ * profile counts the round being played, as the search's play time does.
+ */
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const RECENT_SESSIONS = 10;
+/** More sessions than anyone plays in 30 days: the windows below are bounded by time, this only guards. */
+const WINDOW_SESSION_LIMIT = 5_000;
+
+const minutesOf = (ms: number) => Math.round(ms / 60_000);
+
+export interface PlayersListRequest {
+  page: number;
+  pageSize: number;
+  sortBy: PlayersSortKey;
+  sortOrder: 'asc' | 'desc';
+  playerName?: string;
+  isActive?: boolean;
+}
+
+export function createPlayerProfileService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+  const repository = createPlayerProfileRepository(db);
+
+  return {
+    async listPlayers(request: PlayersListRequest): Promise<PlayersListResponse> {
+      const at = now().getTime();
+      const activeSince = new Date(at - ACTIVE_WINDOW_MS).toISOString();
+      const offset = (request.page - 1) * request.pageSize;
+      const { rows, total } = await repository.listPlayers({
+        nameContains: request.playerName,
+        activeSince: request.isActive ? activeSince : undefined,
+        sortBy: request.sortBy,
+        sortOrder: request.sortOrder,
+        limit: request.pageSize,
+        offset,
+      });
+      const names = rows.map((row) => row.playerName);
+      const [playedMs, current] = await Promise.all([
+        findPlayedMs(db, names),
+        findCurrentSessions(db, names, activeSince),
+      ]);
+      return {
+        items: rows.map((row) => {
+          const session = current.get(row.playerName);
+          return {
+            playerName: row.playerName,
+            totalPlayTimeMinutes: minutesOf(playedMs.get(row.playerName) ?? 0),
+            lastSeen: row.lastSeen,
+            isActive: session !== undefined,
+            currentServer: session
+              ? {
+                  serverGuid: session.serverGuid,
+                  serverName: session.serverName,
+                  mapName: session.mapName,
+                  sessionKills: session.kills,
+                  sessionDeaths: session.deaths,
+                }
+              : null,
+          };
+        }),
+        currentPage: request.page,
+        totalItems: total,
+        totalPages: Math.ceil(total / request.pageSize),
+      };
+    },
+
+    async describePlayer(name: string): Promise<PlayerStatsResponse | undefined> {
+      const player = await repository.findPlayer(name);
+      if (!player) return undefined;
+      const at = now();
+      const nowMs = at.getTime();
+      const today = dayNumber(nowMs);
+      const monthAgo = new Date(nowMs - 30 * DAY_MS).toISOString();
+      const activitySince = nowMs - ACTIVITY_BY_HOUR_DAYS * DAY_MS;
+      // Sessions start before the window that counts their end: a day of margin covers any round.
+      const windowSessionsSince = new Date(Math.min(nowMs - 31 * DAY_MS, activitySince - DAY_MS)).toISOString();
+      const [servers, openSessions, recent, windowSessions, kept, days] = await Promise.all([
+        repository.findServerTotals(name),
+        repository.findOpenRoundSessions(name),
+        repository.findSessionsSince(name, null, RECENT_SESSIONS),
+        repository.findSessionsSince(name, windowSessionsSince, WINDOW_SESSION_LIMIT),
+        repository.findBestScores(name),
+        repository.sumDays(name, today - RECENT_STATS_DAYS + 1),
+      ]);
+
+      const closed = servers.reduce(
+        (sum, server) => ({
+          rounds: sum.rounds + server.rounds,
+          score: sum.score + server.score,
+          kills: sum.kills + server.kills,
+          deaths: sum.deaths + server.deaths,
+          playedMs: sum.playedMs + server.playedMs,
+        }),
+        { rounds: 0, score: 0, kills: 0, deaths: 0, playedMs: 0 },
+      );
+      const live = openSessions.reduce(
+        (sum, session) => ({
+          score: sum.score + session.score,
+          kills: sum.kills + session.kills,
+          deaths: sum.deaths + session.deaths,
+          playedMs: sum.playedMs + session.playedMs,
+        }),
+        { score: 0, kills: 0, deaths: 0, playedMs: 0 },
+      );
+      const activeSince = new Date(nowMs - ACTIVE_WINDOW_MS).toISOString();
+      const current = openSessions.find((session) => session.isActive && session.lastSeen >= activeSince);
+      const lastPlayed = [player.lastSeen, openSessions[0]?.lastSeen, player.firstSeen]
+        .filter((value): value is string => typeof value === 'string')
+        .reduce((latest, value) => (value > latest ? value : latest));
+
+      const closedWindow = windowSessions.filter((session) => !session.roundIsActive && session.score > 0);
+      const bestOf = (since: string) =>
+        closedWindow
+          .filter((session) => session.lastSeen >= since)
+          .sort((a, b) => b.score - a.score || b.sessionId - a.sessionId)
+          .slice(0, BEST_SCORES_PER_WINDOW)
+          .map(toBestScore);
+
+      const analysisStart = new Date((today - RECENT_STATS_DAYS + 1) * DAY_MS).toISOString();
+      const rankedServers = [...servers].sort((a, b) => a.rank - b.rank || b.score - a.score);
+      return {
+        playerName: player.playerName,
+        totalKills: closed.kills + live.kills,
+        totalDeaths: closed.deaths + live.deaths,
+        totalScore: closed.score + live.score,
+        totalRounds: closed.rounds + openSessions.length,
+        totalPlayTimeMinutes: minutesOf(closed.playedMs + live.playedMs),
+        firstPlayed: player.firstSeen,
+        lastPlayed,
+        isActive: current !== undefined,
+        currentServer: current
+          ? {
+              serverGuid: current.serverGuid,
+              serverName: current.serverName,
+              gameId: current.game as GameId,
+              mapName: current.mapName,
+              roundId: current.roundId,
+              startTime: current.startTime,
+              sessionKills: current.kills,
+              sessionDeaths: current.deaths,
+              sessionScore: current.score,
+            }
+          : null,
+        recentSessions: recent.map(toProfileSession),
+        bestScores: {
+          allTime: kept.map(toBestScore),
+          last30Days: bestOf(monthAgo),
+          thisWeek: bestOf(new Date(nowMs - 7 * DAY_MS).toISOString()),
+        },
+        recentStats: {
+          analysisPeriodStart: analysisStart,
+          analysisPeriodEnd: at.toISOString(),
+          totalRoundsAnalyzed: days.reduce((sum, day) => sum + day.rounds, 0),
+          kdRatioTrend: days.map((day) => ({ timestamp: dayIso(day.day), value: kdRatioOf(day.kills, day.deaths) })),
+          killRateTrend: days
+            .filter((day) => day.playedMs > 0)
+            .map((day) => ({ timestamp: dayIso(day.day), value: roundTo(day.kills / (day.playedMs / 60_000), 2) })),
+        },
+        servers: [...servers]
+          .sort((a, b) => b.playedMs - a.playedMs || a.serverName.localeCompare(b.serverName))
+          .map((server) => ({
+            serverGuid: server.serverGuid,
+            serverName: server.serverName,
+            gameId: server.game as GameId,
+            kdRatio: kdRatioOf(server.kills, server.deaths),
+            totalRounds: server.rounds,
+            killsPerMinute: server.playedMs > 0 ? roundTo(server.kills / (server.playedMs / 60_000), 3) : 0,
+            highestScore: server.bestScore,
+            highestScoreRoundId: server.bestRoundId,
+            highestScoreMapName: server.bestMapName,
+            highestScoreStartTime: server.bestStartTime,
+            bestScoreDate: server.bestEndTime,
+            totalKills: server.kills,
+            totalDeaths: server.deaths,
+            totalMinutes: minutesOf(server.playedMs),
+          })),
+        insights: {
+          startPeriod: new Date(activitySince).toISOString(),
+          endPeriod: at.toISOString(),
+          activityByHour: spreadOverHours(
+            windowSessions.filter((session) => Date.parse(session.lastSeen) >= activitySince),
+            activitySince,
+          ),
+          serverRankings: rankedServers.map((server) => ({
+            serverGuid: server.serverGuid,
+            serverName: server.serverName,
+            rank: server.rank,
+            totalRankedPlayers: server.rankedPlayers,
+            averagePing: server.pingCount > 0 ? roundTo(server.pingSum / server.pingCount, 2) : null,
+          })),
+        },
+      };
+    },
+
+    /** Undefined when the player or the server is unknown. */
+    async describeMapStats(
+      name: string,
+      serverGuid: string,
+      range: MapStatsRange,
+    ): Promise<MapStatsResponse | undefined> {
+      const [player, serverKnown] = await Promise.all([
+        repository.findPlayer(name),
+        repository.serverExists(serverGuid),
+      ]);
+      if (!player || !serverKnown) return undefined;
+      const at = now();
+      const year = at.getUTCFullYear();
+      let maps: MapTotalsRecord[];
+      if (range === 'Last30Days') {
+        // Exactly 30 days (months would overshoot): the player's sessions of closed rounds that ended in them.
+        const since = new Date(at.getTime() - 30 * DAY_MS).toISOString();
+        const sessions = await repository.findSessionsSince(
+          name,
+          new Date(at.getTime() - 31 * DAY_MS).toISOString(),
+          WINDOW_SESSION_LIMIT,
+        );
+        maps = sumMaps(
+          sessions.filter(
+            (session) => session.serverGuid === serverGuid && !session.roundIsActive && session.lastSeen >= since,
+          ),
+        );
+      } else {
+        const first = range === 'ThisYear' ? year : year - 1;
+        maps = await repository.sumMapMonths(name, serverGuid, first * 100 + 1, first * 100 + 12);
+      }
+      return maps
+        .sort((a, b) => b.score - a.score || a.mapName.localeCompare(b.mapName))
+        .map((map) => ({
+          mapName: map.mapName,
+          totalScore: map.score,
+          totalKills: map.kills,
+          totalDeaths: map.deaths,
+          sessionsPlayed: map.rounds,
+          totalPlayTimeMinutes: minutesOf(map.playedMs),
+        }));
+    },
+  };
+}
+
+export type PlayerProfileService = ReturnType<typeof createPlayerProfileService>;
+
+function dayIso(day: number): string {
+  return new Date(day * DAY_MS).toISOString();
+}
+
+function toProfileSession(session: SessionRecord): ProfileSession {
+  return {
+    sessionId: session.sessionId,
+    roundId: session.roundId,
+    serverName: session.serverName,
+    serverGuid: session.serverGuid,
+    gameId: session.game as GameId,
+    mapName: session.mapName,
+    gameType: session.gameType,
+    startTime: session.startTime,
+    lastSeen: session.lastSeen,
+    isActive: session.isActive,
+    totalScore: session.score,
+    totalKills: session.kills,
+    totalDeaths: session.deaths,
+    playTimeMinutes: minutesOf(session.playedMs),
+  };
+}
+
+function toBestScore(session: SessionRecord): BestScore {
+  return {
+    roundId: session.roundId,
+    score: session.score,
+    kills: session.kills,
+    deaths: session.deaths,
+    mapName: session.mapName,
+    serverName: session.serverName,
+    serverGuid: session.serverGuid,
+    timestamp: session.lastSeen,
+  };
+}
+
+function sumMaps(sessions: readonly SessionRecord[]): MapTotalsRecord[] {
+  const maps = new Map<string, MapTotalsRecord>();
+  for (const session of sessions) {
+    const map = maps.get(session.mapName) ?? {
+      mapName: session.mapName,
+      rounds: 0,
+      score: 0,
+      kills: 0,
+      deaths: 0,
+      playedMs: 0,
+    };
+    map.rounds += 1;
+    map.score += session.score;
+    map.kills += session.kills;
+    map.deaths += session.deaths;
+    map.playedMs += session.playedMs;
+    maps.set(session.mapName, map);
+  }
+  return [...maps.values()];
+}
+
+/**
+ * Minutes played in each UTC hour of the day: a session's observed play time is spread evenly over the clock
+ * hours between its start and its last sighting (only the part after `sinceMs` counts).
+ */
+export function spreadOverHours(
+  sessions: readonly Pick<SessionRecord, 'startTime' | 'lastSeen' | 'playedMs'>[],
+  sinceMs: number,
+): { hour: number; minutesActive: number }[] {
+  const minutes = Array.from({ length: 24 }, () => 0);
+  for (const session of sessions) {
+    const startMs = Date.parse(session.startTime);
+    const endMs = Date.parse(session.lastSeen);
+    const spanMs = endMs - startMs;
+    if (spanMs <= 0 || session.playedMs <= 0) continue;
+    const share = session.playedMs / spanMs;
+    let cursor = Math.max(startMs, sinceMs);
+    while (cursor < endMs) {
+      const hourEnd = Math.min(endMs, (Math.floor(cursor / HOUR_MS) + 1) * HOUR_MS);
+      const hour = new Date(cursor).getUTCHours();
+      minutes[hour] = (minutes[hour] ?? 0) + ((hourEnd - cursor) * share) / 60_000;
+      cursor = hourEnd;
+    }
+  }
+  return minutes.map((value, hour) => ({ hour, minutesActive: Math.round(value) }));
+}

@@ -1,0 +1,126 @@
+import {
+  MAP_STATS_RANGES,
+  PLAYERS_PAGE_SIZE,
+  PLAYERS_SORT_KEYS,
+  apiErrorSchema,
+  mapStatsResponseSchema,
+  playerStatsResponseSchema,
+  playersListResponseSchema,
+} from '@frontline/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { sendError } from '../../http/errors.ts';
+import { createPlayerProfileService } from './player-profile.service.ts';
+
+/**
+ * The players list, the player profile and a player's maps on a server (spec site-statistics §7). Player names
+ * arrive URL-decoded in the path and are matched exactly (a name is a player's only identity).
+ */
+
+const MAX_PAGE = 100_000;
+const MAX_NAME_LENGTH = 256;
+const MAX_FILTER_LENGTH = 100;
+
+const PAGE_RULE = `must be a whole number from 1 to ${MAX_PAGE}`;
+const PAGE_SIZE_RULE = `must be a whole number from 1 to ${PLAYERS_PAGE_SIZE}`;
+
+const listQuerySchema = z.object({
+  page: z.coerce.number({ error: PAGE_RULE }).int(PAGE_RULE).min(1, PAGE_RULE).max(MAX_PAGE, PAGE_RULE).default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_RULE })
+    .int(PAGE_SIZE_RULE)
+    .min(1, PAGE_SIZE_RULE)
+    .max(PLAYERS_PAGE_SIZE, PAGE_SIZE_RULE)
+    .default(PLAYERS_PAGE_SIZE),
+  sortBy: z.enum(PLAYERS_SORT_KEYS, { error: `must be one of ${PLAYERS_SORT_KEYS.join(', ')}` }).default('lastSeen'),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  playerName: z
+    .string()
+    .trim()
+    .max(MAX_FILTER_LENGTH, { error: `must be at most ${MAX_FILTER_LENGTH} characters` })
+    .optional()
+    .transform((text) => text || undefined),
+  isActive: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((text) => text === 'true'),
+});
+
+const playerParamsSchema = z.object({
+  playerName: z
+    .string()
+    .min(1, { error: 'must name a player' })
+    .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` }),
+});
+
+const mapStatsParamsSchema = playerParamsSchema.extend({
+  serverGuid: z.string().trim().min(1, { error: 'must name a server' }).max(128, { error: 'is too long' }),
+});
+
+const mapStatsQuerySchema = z.object({
+  range: z.enum(MAP_STATS_RANGES, { error: `must be one of ${MAP_STATS_RANGES.join(', ')}` }).default('Last30Days'),
+});
+
+export interface PlayersRoutesOptions {
+  database: Database;
+  now?: () => Date;
+}
+
+export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async (app, options) => {
+  const service = createPlayerProfileService(options.database.db, options.now);
+  const unknownPlayer = (name: string) => ({
+    error: 'not_found',
+    message: `No player named '${name}' has been seen by Frontline`,
+  });
+
+  app.get(
+    '/players',
+    { schema: { querystring: listQuerySchema, response: { 200: playersListResponseSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      // Who is online changes with every poll.
+      reply.header('cache-control', 'public, max-age=10');
+      return service.listPlayers(request.query);
+    },
+  );
+
+  app.get(
+    '/players/:playerName',
+    {
+      schema: {
+        params: playerParamsSchema,
+        response: { 200: playerStatsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { playerName } = request.params;
+      const answer = await service.describePlayer(playerName);
+      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      reply.header('cache-control', 'public, max-age=30');
+      return answer;
+    },
+  );
+
+  app.get(
+    '/players/:playerName/server/:serverGuid/mapstats',
+    {
+      schema: {
+        params: mapStatsParamsSchema,
+        querystring: mapStatsQuerySchema,
+        response: { 200: mapStatsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { playerName, serverGuid } = request.params;
+      const answer = await service.describeMapStats(playerName, serverGuid, request.query.range);
+      if (!answer) {
+        return sendError(reply, 404, {
+          error: 'not_found',
+          message: `No player named '${playerName}' or no server with guid '${serverGuid}' is known to Frontline`,
+        });
+      }
+      reply.header('cache-control', 'public, max-age=60');
+      return answer;
+    },
+  );
+};
