@@ -91,7 +91,7 @@ describe('serving the web app', () => {
   });
 
   it('answers unknown API paths with JSON, never the web page', async () => {
-    for (const url of ['/stats/nope', '/stats/Players/unknown?x=1', '/hub/whatever']) {
+    for (const url of ['/stats/nope', '/stats/Players/search/unknown?x=1', '/hub/whatever']) {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'not_found', message: `No such endpoint: GET ${url.split('?')[0]}` });

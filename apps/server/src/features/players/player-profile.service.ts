@@ -13,7 +13,7 @@ import {
 } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { dayNumber, monthNumber } from '../../ingest/store/round-aggregates.ts';
+import { dayNumber } from '../../ingest/store/round-aggregates.ts';
 import {
   createPlayerProfileRepository,
   type MapTotalsRecord,
