@@ -44,7 +44,8 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel },
     // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // Player and server names travel URL-encoded: 30 characters of CJK text are already 270 (the default allows 100).
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);

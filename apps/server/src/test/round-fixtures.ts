@@ -55,6 +55,8 @@ export interface FixtureSession {
   minutes: number;
   /** Average ping of the session (one sample). */
   ping?: number;
+  /** Defaults to the round's end (or start while it is open). */
+  lastSeen?: string;
 }
 
 export interface FixtureRound {
@@ -97,13 +99,17 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
       ping_sum, ping_count, team, team_label)
     values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 1, ?, 0, 1, ?, ?, 1, 'Axis')`,
   );
+  const insertPlayer = sqlite.prepare(
+    'insert into players (player_name, first_seen) values (?, ?) on conflict (player_name) do nothing',
+  );
   round.sessions.forEach((session, index) => {
+    insertPlayer.run(session.name, round.start);
     insertSession.run(
       round.roundKey,
       session.name,
       index,
       round.start,
-      round.end ?? round.start,
+      session.lastSeen ?? round.end ?? round.start,
       round.end === null ? 1 : 0,
       session.score,
       session.kills,
@@ -114,6 +120,15 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
     );
   });
   if (round.end === null) return;
+  // As the store does when a round closes: players' play time and last sighting.
+  sqlite
+    .prepare(
+      `update players set played_ms = players.played_ms + s.played_ms,
+        last_seen = max(coalesce(players.last_seen, ''), s.last_seen)
+      from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
+      where players.player_name = s.player_name`,
+    )
+    .run(round.roundKey);
   const counts = round.pollPlayerCounts ?? [round.sessions.length];
   const polls: TimelinePoll[] = counts.map((count, index) => ({
     at: Date.parse(round.start) + index * 30_000,
