@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The three games Frontline follows, with every name the product uses for each. */
 export const GAMES = [
   { id: 'bf1942', routeSlug: 'bf1942', mode: '42', name: 'Battlefield 1942', shortName: 'BF1942' },
@@ -8,7 +6,6 @@ export const GAMES = [
 ] as const;
 
 export type Game = (typeof GAMES)[number];
-export const gameIdSchema = z.enum(['bf1942', 'fh2', 'bfvietnam']);
 export type GameId = Game['id'];
 export type GameRouteSlug = Game['routeSlug'];
 

@@ -1,4 +1,6 @@
 export * from './app-info.ts';
+export * from './busy-guids.ts';
+export * from './constants.ts';
 export * from './errors.ts';
 export * from './games.ts';
 export * from './health.ts';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { gameIdSchema } from './games.ts';
 
 /**
  * The server browser's calls (spec: site-statistics §3 Server, Live server, Busy indicator, Forecast,
  * Player history, Player search result; §7). Field names are the spec's.
  */
+
+export const gameIdSchema = z.enum(['bf1942', 'fh2', 'bfvietnam']);
 
 export const liveServerPlayerSchema = z.object({
   name: z.string(),
@@ -137,35 +138,6 @@ export const playerSearchResultSchema = z.object({
 
 export const playerSearchResponseSchema = z.object({ items: z.array(playerSearchResultSchema) });
 
-/** Spec §9: "Busy indicators for top 10 servers". */
-export const BUSY_TOP_SERVERS = 10;
-
-/**
- * The guids whose busy indicator the server browser asks for: the `limit` busiest servers (most players first,
- * as the refetch sorts them), skipping servers without a guid and repeats. Shared by the browser and the
- * server, which preloads the same call while the browser downloads the app.
- */
-export function selectBusyGuids(
-  servers: readonly Pick<LiveServer, 'guid' | 'numPlayers'>[],
-  limit: number = BUSY_TOP_SERVERS,
-): string[] {
-  const byPlayers = servers
-    .map((server, index) => ({ server, index }))
-    // Stable: equal player counts keep the list's order.
-    .sort((a, b) => b.server.numPlayers - a.server.numPlayers || a.index - b.index);
-  const guids: string[] = [];
-  for (const { server } of byPlayers) {
-    if (guids.length >= limit) break;
-    const guid = server.guid.trim();
-    if (guid === '' || guids.includes(guid)) continue;
-    guids.push(guid);
-  }
-  return guids;
-}
-
-export const HISTORY_PERIODS = ['1d', '3d', '7d', '1month', '3months', 'thisyear', 'alltime'] as const;
-export const ROLLING_WINDOWS = [7, 14, 30] as const;
-
 export type LiveServer = z.infer<typeof liveServerSchema>;
 export type LiveServersResponse = z.infer<typeof liveServersResponseSchema>;
 export type LiveServerDetail = z.infer<typeof liveServerDetailSchema>;
@@ -176,4 +148,3 @@ export type LandingSummaryResponse = z.infer<typeof landingSummaryResponseSchema
 export type PlayersOnlineHistoryResponse = z.infer<typeof playersOnlineHistoryResponseSchema>;
 export type PlayerSearchResult = z.infer<typeof playerSearchResultSchema>;
 export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;
-export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];

@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { gameIdSchema } from './games.ts';
-import { playerSearchResultSchema } from './live-servers.ts';
+import { gameIdSchema, playerSearchResultSchema } from './live-servers.ts';
 
 /**
  * The players list, the player profile and a player's map statistics on one server (spec: site-statistics
  * §3 Player search result, Player stats, Session entry, Best score, Player server entry, Player insights,
  * Map stat; §5; §7; §9). Field names are the spec's; comments state the rule where the spec leaves it open.
  */
-
-/** §9: "Page sizes: players 100". */
-export const PLAYERS_PAGE_SIZE = 100;
-export const PLAYERS_SORT_KEYS = ['playerName', 'lastSeen'] as const;
-export const MAP_STATS_RANGES = ['Last30Days', 'ThisYear', 'LastYear'] as const;
-/** Best scores kept per window; the profile shows 6 and offers 'View All N Scores' (§2). */
-export const BEST_SCORES_PER_WINDOW = 20;
-/** Days of history behind recentStats' trends and activityByHour. */
-export const RECENT_STATS_DAYS = 90;
-export const ACTIVITY_BY_HOUR_DAYS = 30;
 
 export const playersListResponseSchema = z.object({
   items: z.array(playerSearchResultSchema),
@@ -152,8 +141,6 @@ export const mapStatSchema = z.object({
 
 export const mapStatsResponseSchema = z.array(mapStatSchema);
 
-export type PlayersSortKey = (typeof PLAYERS_SORT_KEYS)[number];
-export type MapStatsRange = (typeof MAP_STATS_RANGES)[number];
 export type PlayersListResponse = z.infer<typeof playersListResponseSchema>;
 export type CurrentSession = z.infer<typeof currentSessionSchema>;
 export type ProfileSession = z.infer<typeof profileSessionSchema>;

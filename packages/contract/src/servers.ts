@@ -1,36 +1,12 @@
 import { z } from 'zod';
-import { gameIdSchema } from './games.ts';
+import { LEADERBOARD_PERIODS } from './constants.ts';
+import { gameIdSchema } from './live-servers.ts';
 
 /**
  * The server profile and rankings calls (spec: site-statistics §3 Server details, Server insights, Server
  * ranking response, Server search result; §5 rankings query; §7; §9). Field names are the spec's; where the
  * spec leaves a figure's rule open, the field's comment says the rule Frontline uses.
  */
-
-/** §9: "Min players for weighting default 15; options 10, 15, 20, 25, 30". */
-export const MIN_PLAYERS_FOR_WEIGHTING_OPTIONS = [10, 15, 20, 25, 30] as const;
-export const DEFAULT_MIN_PLAYERS_FOR_WEIGHTING = 15;
-
-/** §9 periods as day counts; insights default to 1 day. */
-export const INSIGHT_DAYS = [1, 3, 7, 30, 90, 365, 3650] as const;
-export const DEFAULT_INSIGHT_DAYS = 1;
-
-/** §5: "orderBy only TotalScore, TotalKills, TotalDeaths, KDRatio, TotalPlayTimeMinutes". */
-export const RANKING_ORDER_BY = ['TotalScore', 'TotalKills', 'TotalDeaths', 'KDRatio', 'TotalPlayTimeMinutes'] as const;
-export const RANKING_PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_RANKING_PAGE_SIZE = 100;
-
-/** Leaderboard periods of the server profile (§4 "Leaderboards tab: week (default), month, alltime"). */
-export const LEADERBOARD_PERIODS = ['Week', 'Month', 'AllTime'] as const;
-
-/**
- * Ratio boards (K/D, kill rate) need this many rounds in the period, so one lucky round cannot top them.
- * The same minimums an established site used: 3 in a week, 10 in a month, 20 all time.
- */
-export const MIN_ROUNDS_FOR_RATIO_BOARDS = { Week: 3, Month: 10, AllTime: 20 } as const;
-
-/** Placement points per §3 Server details: first 3, second 2, third 1. */
-export const PLACEMENT_POINTS = [3, 2, 1] as const;
 
 export const recentRoundSchema = z.object({
   roundId: z.string(),
@@ -211,8 +187,6 @@ export const serverSearchResponseSchema = z.object({
   totalItems: z.number(),
 });
 
-export type RankingOrderBy = (typeof RANKING_ORDER_BY)[number];
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export type RecentRound = z.infer<typeof recentRoundSchema>;
 export type ServerLeaderboard = z.infer<typeof serverLeaderboardSchema>;
 export type PlacementStanding = z.infer<typeof placementStandingSchema>;
