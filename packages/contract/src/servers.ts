@@ -100,6 +100,7 @@ export const serverDetailsResponseSchema = z.object({
   joinLink: z.string().nullable(),
   isOnline: z.boolean(),
   currentMap: z.string(),
+  /** People playing at the last poll (bots are not players); 0 when offline. */
   numPlayers: z.number(),
   maxPlayers: z.number(),
   /** First and last time Frontline saw the server (the range its figures cover). */
@@ -129,7 +130,11 @@ export const serverInsightsResponseSchema = z.object({
     changePercentFromPreviousPeriod: z.number().nullable(),
   }),
   pingByHour: z.object({
-    /** One entry per bucket with pings: median and 95th percentile in ms (10 ms resolution). */
+    /**
+     * Median and 95th percentile in ms, per bucket or per hour when buckets are shorter (pings are kept as
+     * hourly histograms of 10 ms bins; the percentiles are interpolated within a bin). Buckets without pings
+     * are left out.
+     */
     data: z.array(z.object({ timePeriod: z.string(), medianPing: z.number(), p95Ping: z.number() })),
   }),
   /** Maps of rounds that ended in the period, most played first. */
@@ -176,6 +181,7 @@ export const serverSearchResultSchema = z.object({
   /** ISO 3166-1 alpha-2. */
   country: z.string().nullable(),
   hasActivePlayers: z.boolean(),
+  /** People playing at the last poll (bots are not players); 0 when offline. */
   numPlayers: z.number(),
   lastActivity: z.string(),
 });

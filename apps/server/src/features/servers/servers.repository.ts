@@ -102,7 +102,6 @@ export interface ServerSearchRecord {
   game: string;
   mapName: string;
   numPlayers: number;
-  humanPlayers: number;
   isOnline: boolean;
   lastSeen: string;
   country: string | null;
@@ -296,13 +295,12 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
         game: string;
         map_name: string;
         num_players: number;
-        bot_count: number;
         is_online: number;
         last_seen: string;
         country: string | null;
         total_players: number;
       }>`
-        select s.server_guid, s.name, s.game, s.map_name, s.num_players, s.bot_count, s.is_online, s.last_seen,
+        select s.server_guid, s.name, s.game, s.map_name, s.num_players, s.is_online, s.last_seen,
           p.country,
           (select count(*) from server_player_totals t where t.server_guid = s.server_guid) as total_players
         from servers s left join server_profiles p on p.server_guid = s.server_guid
@@ -317,8 +315,8 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
           name: row.name,
           game: row.game,
           mapName: row.map_name,
+          // The tracker's num_players counts people; bots are counted apart (bot_count).
           numPlayers: row.is_online === 1 ? row.num_players : 0,
-          humanPlayers: row.is_online === 1 ? row.num_players - row.bot_count : 0,
           isOnline: row.is_online === 1,
           lastSeen: row.last_seen,
           country: row.country,

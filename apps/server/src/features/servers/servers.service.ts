@@ -286,7 +286,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
           totalPlayersAllTime: row.totalPlayers,
           city: null,
           country: row.country,
-          hasActivePlayers: row.humanPlayers > 0,
+          hasActivePlayers: row.numPlayers > 0,
           numPlayers: row.numPlayers,
           lastActivity: row.lastSeen,
         })),
