@@ -6,5 +6,6 @@ export * from './games.ts';
 export * from './health.ts';
 export * from './live-servers.ts';
 export * from './page-meta.ts';
+export * from './player-names.ts';
 export * from './players.ts';
 export * from './servers.ts';

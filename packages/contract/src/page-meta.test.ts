@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePage, pageMetaTags } from './page-meta.ts';
+import { describePage, pageMetaTags, withProductName } from './page-meta.ts';
 import { findGame } from './games.ts';
 
 describe('describePage (spec: "Every route sets a page title and description (including the server or player name where relevant)")', () => {
@@ -71,5 +71,12 @@ describe('findGame', () => {
     expect(findGame('42')?.id).toBe('bf1942');
     expect(findGame('FH2')?.id).toBe('fh2');
     expect(findGame('bf2')).toBeUndefined();
+  });
+});
+
+describe('player names in titles', () => {
+  it('are shown decoded from legacy code pages, as on the page itself', () => {
+    expect(describePage(`/players/${encodeURIComponent('Âåðòîëåòèê')}`).title).toBe(withProductName('Вертолетик'));
+    expect(describePage('/players/B%C3%A9bert/sessions').title).toBe(withProductName("Bébert's combat history"));
   });
 });

@@ -1,3 +1,4 @@
+import { decodePlayerNameForDisplay } from './player-names.ts';
 import { GAMES } from './games.ts';
 
 /**
@@ -140,7 +141,10 @@ const NOT_FOUND = {
   description: 'There is no page at this address.',
 };
 
-/** Decodes one path segment; a malformed escape is kept as typed rather than failing the page. */
+/**
+ * Decodes one path segment; a malformed escape is kept as typed rather than failing the page. Player names
+ * are shown as people read them (legacy code pages decoded, player-names.ts).
+ */
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -155,7 +159,8 @@ function matchPattern(pattern: string, segments: string[]): Params | undefined {
   const params: Params = {};
   for (const [index, part] of parts.entries()) {
     const segment = segments[index] ?? '';
-    if (part.startsWith(':')) params[part.slice(1)] = decodeSegment(segment);
+    if (part === ':playerName') params.playerName = decodePlayerNameForDisplay(decodeSegment(segment));
+    else if (part.startsWith(':')) params[part.slice(1)] = decodeSegment(segment);
     else if (part !== segment) return undefined;
   }
   return params;

@@ -1,7 +1,7 @@
 import { GAMES, type GameId } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import { isDefaultBotName } from '../ingest/bots.ts';
-import { decodePlayerNameForDisplay } from '../ingest/player-names.ts';
+import { decodePlayerNameForDisplay } from '@frontline/contract';
 import { Random } from './random.ts';
 import { MAPS, PING_BY_REGION, REGIONS } from './world-data.ts';
 import {

@@ -1,6 +1,6 @@
 import type { GameId } from '@frontline/contract';
 import { isDefaultBotName } from '../ingest/bots.ts';
-import { encodeAsLegacyMojibake } from '../ingest/player-names.ts';
+import { encodeAsLegacyMojibake } from '@frontline/contract';
 import type { Random } from './random.ts';
 import { MAPS, REGIONS } from './world-data.ts';
 import type { MapDefinition, RegionDefinition, WorldServerProfile } from './world-types.ts';
