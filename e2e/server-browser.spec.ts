@@ -222,6 +222,51 @@ test.describe('server table', () => {
     await expect(openRow.getByRole('button', { name: 'FULL' })).toHaveCount(0);
   });
 
+  test('countries show as flag images that load, from the sprite or their own file, else as a code plate', async ({
+    page,
+  }) => {
+    // Two servers moved to countries the demo lacks: Japan (a flag outside the sprite) and QZ (no flag at all).
+    let japanServer: ListedServer | undefined;
+    let unknownServer: ListedServer | undefined;
+    await page.route('**/stats/liveservers/bf1942/servers', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { servers: (ListedServer & { country: string | null })[] };
+      const [first, second] = body.servers;
+      if (!first || !second) throw new Error('the live list has fewer than two servers');
+      first.country = 'JP';
+      second.country = 'QZ';
+      japanServer = first;
+      unknownServer = second;
+      await route.fulfill({ response, json: body });
+    });
+    await openBrowser(page);
+    if (!japanServer || !unknownServer) throw new Error('no live list was served');
+
+    const flags = page.getByRole('region', { name: 'Live servers' }).getByTestId('country-flag');
+    await expect(flags.first()).toBeVisible();
+    await expect
+      .poll(() => flags.evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).complete).length))
+      .toBe(await flags.count());
+    const loaded = await flags.evaluateAll((images) =>
+      images.map((image) => ({
+        src: image.getAttribute('src') ?? '',
+        alt: image.getAttribute('alt') ?? '',
+        width: (image as HTMLImageElement).naturalWidth,
+      })),
+    );
+    expect(loaded.length).toBeGreaterThan(5);
+    for (const flag of loaded) {
+      expect(flag.width, flag.src).toBeGreaterThan(0);
+      expect(flag.alt, flag.src).not.toBe('');
+    }
+    expect(loaded.some((flag) => flag.src.includes('.svg#'))).toBe(true);
+
+    const japan = rowOf(page, japanServer.name).getByRole('img', { name: 'Japan' });
+    await expect(japan).toHaveAttribute('src', /\/jp\.svg$/);
+    expect(await japan.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(rowOf(page, unknownServer.name).getByTestId('country-badge')).toHaveText('QZ');
+  });
+
   test('the activity forecast opens as a popover on hover at 1280 px', async ({ page }) => {
     const hoursBefore = new Date().getUTCHours();
     await openBrowser(page);

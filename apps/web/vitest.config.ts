@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { countryFlags } from './vite-country-flags.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), countryFlags()],
   test: {
     name: 'web',
     environment: 'jsdom',

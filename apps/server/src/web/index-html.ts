@@ -38,15 +38,26 @@ export function browsedGameOf(pathname: string): Game | undefined {
  * fetches of the same URLs are answered from these preloads). `busyGuids` are the top servers of the list the
  * browser is about to receive (selectBusyGuids, shared with the app, so the URLs match exactly).
  */
-export function preloadLinksFor(pathname: string, busyGuids: readonly string[] = []): string[] {
+export function preloadLinksFor(pathname: string, busyGuids: readonly string[] = [], flagSpriteUrl?: string): string[] {
   const game = browsedGameOf(pathname);
   if (!game) return [];
-  const links = [`/stats/liveservers/${game.id}/servers`];
+  const fetches = [`/stats/liveservers/${game.id}/servers`];
   if (busyGuids.length > 0) {
     const query = new URLSearchParams(busyGuids.map((guid): [string, string] => ['serverGuids', guid]));
-    links.push(`/stats/GameTrends/busy-indicator?${query.toString()}`);
+    fetches.push(`/stats/GameTrends/busy-indicator?${query.toString()}`);
   }
-  return links.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`);
+  const links = fetches.map(
+    (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`,
+  );
+  if (flagSpriteUrl) {
+    links.push(`<link rel="preload" as="image" type="image/svg+xml" href="${escapeHtml(flagSpriteUrl)}" />`);
+  }
+  return links;
+}
+
+/** The flag sprite the web build names in index.html (apps/web/vite-country-flags.ts), if any. */
+export function findFlagSpriteUrl(template: string): string | undefined {
+  return /<meta name="frontline:flag-sprite" content="([^"]+)"/.exec(template)?.[1];
 }
 
 /** Read by the web app at start-up (so the demo notice costs no request). */
@@ -63,12 +74,13 @@ export function createIndexRenderer(
   }
   const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
   const [head, tail] = withoutTitle.split(META_PLACEHOLDER) as [string, string];
+  const flagSpriteUrl = findFlagSpriteUrl(template);
   return (url, busyGuids) => {
     const pathname = url.split(/[?#]/, 1)[0] ?? '/';
     const meta = describePage(pathname);
     const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
     if (demoMode) tags.push(DEMO_META);
-    tags.push(...preloadLinksFor(pathname, busyGuids));
+    tags.push(...preloadLinksFor(pathname, busyGuids, flagSpriteUrl));
     const html = `${head}<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}${tail}`;
     return { status: meta.found ? 200 : 404, html };
   };

@@ -121,4 +121,17 @@ describe('preloading the server browser data', () => {
     ]);
     expect(preloadLinksFor('/players', ['a1'])).toEqual([]);
   });
+
+  it('preloads the flag sprite the build names, on browser pages only', async () => {
+    const { findFlagSpriteUrl, preloadLinksFor } = await import('./index-html.ts');
+    const sprite = findFlagSpriteUrl(
+      '<head><meta name="frontline:flag-sprite" content="/assets/flags-ab12.svg"></head>',
+    );
+    expect(sprite).toBe('/assets/flags-ab12.svg');
+    expect(preloadLinksFor('/servers/fh2', [], sprite)).toContain(
+      '<link rel="preload" as="image" type="image/svg+xml" href="/assets/flags-ab12.svg" />',
+    );
+    expect(preloadLinksFor('/players', [], sprite)).toEqual([]);
+    expect(findFlagSpriteUrl('<head></head>')).toBeUndefined();
+  });
 });

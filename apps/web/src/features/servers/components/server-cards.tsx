@@ -1,14 +1,7 @@
+import { CountryFlag } from '../../../components/country-flag.tsx';
 import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
 import { formatGameType, formatMapName } from '../lib/display.ts';
-import {
-  CopyAddress,
-  CountryBadge,
-  GameTag,
-  JoinButton,
-  PlayerFill,
-  ServerLocalTime,
-  ServerNameLinks,
-} from './server-cells.tsx';
+import { CopyAddress, GameTag, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { ActivityControls, serverKey, timelineId, type ServerRowsProps } from './server-table.tsx';
 import { ServerTimeline } from './server-timeline.tsx';
 
@@ -60,7 +53,7 @@ export function ServerCards({
               </div>
             </div>
             <div className="mt-1.5 flex items-center gap-2 text-xs text-muted">
-              <CountryBadge code={server.country} />
+              <CountryFlag code={server.country} />
               {showGame && <GameTag game={server.game} />}
               <ServerLocalTime server={server} now={now} compact />
               <span className="ml-auto min-w-0">

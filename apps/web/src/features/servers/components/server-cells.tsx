@@ -5,30 +5,12 @@ import { GAMES } from '@frontline/contract';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 import { OCCUPANCY_LABELS, occupancyColourClass, occupancyState } from '../../../lib/occupancy.ts';
 import { paths } from '../../../lib/paths.ts';
-import { countryName, normaliseCountryCode } from '../lib/country.ts';
 import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from '../lib/fill-ratio.ts';
 import { isWebUrl, safeJoinUrl, safeWebUrl } from '../lib/safe-url.ts';
 import { serverClock } from '../lib/timezone.ts';
 import { CheckIcon, CopyIcon, DiscordIcon, ForumIcon, LockIcon } from './server-icons.tsx';
 
 /** The small pieces a server row and a server card share, so both read the same. */
-
-/** A country as a compact code plate (see lib/country.ts for why not an emoji flag). */
-export function CountryBadge({ code }: { code: string | null }) {
-  const normalised = normaliseCountryCode(code);
-  if (!normalised) return null;
-  const name = countryName(normalised);
-  return (
-    <span
-      title={name}
-      data-testid="country-badge"
-      className="inline-flex h-4 min-w-6 shrink-0 items-center justify-center rounded-[3px] border border-line-strong bg-raised px-1 font-mono text-[10px] leading-none font-semibold tracking-wider text-muted"
-    >
-      <span aria-hidden="true">{normalised}</span>
-      <span className="sr-only">{name}</span>
-    </span>
-  );
-}
 
 const GAME_SHORT_NAMES: Record<string, string> = Object.fromEntries(GAMES.map((game) => [game.id, game.shortName]));
 

@@ -1,19 +1,12 @@
 import type { LiveServer } from '@frontline/contract';
 import { Fragment } from 'react';
+import { CountryFlag } from '../../../components/country-flag.tsx';
 import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
 import type { BusyResult } from '../lib/busy.ts';
 import { formatGameType, formatMapName } from '../lib/display.ts';
 import { SORT_LABELS, type SortKey, type SortState } from '../lib/server-sort.ts';
 import { ForecastTrigger } from './activity-forecast.tsx';
-import {
-  CopyAddress,
-  CountryBadge,
-  GameTag,
-  JoinButton,
-  PlayerFill,
-  ServerLocalTime,
-  ServerNameLinks,
-} from './server-cells.tsx';
+import { CopyAddress, GameTag, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { SortArrowIcon } from './server-icons.tsx';
 import { ServerTimeline, TimelineToggle } from './server-timeline.tsx';
 
@@ -165,7 +158,7 @@ export function ServerTable({
                   <td className="py-2 pr-2.5 pl-4">
                     <ServerNameLinks server={server} />
                     <div className="mt-1 flex items-center gap-1.5">
-                      <CountryBadge code={server.country} />
+                      <CountryFlag code={server.country} />
                       {showGame && <GameTag game={server.game} />}
                       <ActivityControls
                         server={server}
