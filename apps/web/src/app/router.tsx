@@ -37,12 +37,24 @@ const WorkInProgressPage = lazyPage(
   () => import('../pages/work-in-progress-page.tsx'),
   (m) => m.WorkInProgressPage,
 );
-const ServerProfilePage = lazyPage(loadUpcoming, (m) => m.ServerProfilePage);
-const ServerRankingsPage = lazyPage(loadUpcoming, (m) => m.ServerRankingsPage);
+const ServerProfilePage = lazyPage(
+  () => import('../features/server-profile/routes/server-profile-page.tsx'),
+  (m) => m.ServerProfilePage,
+);
+const ServerRankingsPage = lazyPage(
+  () => import('../features/server-rankings/routes/server-rankings-page.tsx'),
+  (m) => m.ServerRankingsPage,
+);
 const ServerSessionsPage = lazyPage(loadUpcoming, (m) => m.ServerSessionsPage);
-const PlayersPage = lazyPage(loadUpcoming, (m) => m.PlayersPage);
+const PlayersPage = lazyPage(
+  () => import('../features/players/routes/players-page.tsx'),
+  (m) => m.PlayersPage,
+);
 const ComparePage = lazyPage(loadUpcoming, (m) => m.ComparePage);
-const PlayerProfilePage = lazyPage(loadUpcoming, (m) => m.PlayerProfilePage);
+const PlayerProfilePage = lazyPage(
+  () => import('../features/players/routes/player-profile-page.tsx'),
+  (m) => m.PlayerProfilePage,
+);
 const PlayerSessionsPage = lazyPage(loadUpcoming, (m) => m.PlayerSessionsPage);
 const PlayerAchievementsPage = lazyPage(loadUpcoming, (m) => m.PlayerAchievementsPage);
 const RoundReportPage = lazyPage(loadUpcoming, (m) => m.RoundReportPage);

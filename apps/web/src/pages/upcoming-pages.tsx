@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -32,39 +32,6 @@ function useNameParam(name: 'serverName' | 'playerName' | 'roundId'): string {
   return useParams()[name] ?? '';
 }
 
-export function ServerProfilePage() {
-  const serverName = useNameParam('serverName');
-  return (
-    <UpcomingScreen
-      eyebrow="Server profile"
-      title={serverName}
-      fallback="/servers"
-      what="Live players, recent rounds, leaderboards and activity of this server."
-    >
-      <p className="mt-3 flex justify-center gap-4">
-        <Link className="text-accent hover:underline" to={paths.serverRankings(serverName)}>
-          Rankings
-        </Link>
-        <Link className="text-accent hover:underline" to={paths.serverSessions(serverName)}>
-          Sessions
-        </Link>
-      </p>
-    </UpcomingScreen>
-  );
-}
-
-export function ServerRankingsPage() {
-  const serverName = useNameParam('serverName');
-  return (
-    <UpcomingScreen
-      eyebrow="Leaderboard"
-      title={serverName}
-      fallback={paths.server(serverName)}
-      what="The server's players ranked by score, kills, K/D and play time."
-    />
-  );
-}
-
 export function ServerSessionsPage() {
   const serverName = useNameParam('serverName');
   const [query] = useSearchParams();
@@ -80,17 +47,6 @@ export function ServerSessionsPage() {
   );
 }
 
-export function PlayersPage() {
-  return (
-    <UpcomingScreen
-      eyebrow="Players"
-      title="Find Players"
-      fallback="/"
-      what="Search every player seen on the three games and see who is online right now."
-    />
-  );
-}
-
 export function ComparePage() {
   const [query] = useSearchParams();
   const names = [query.get('player1'), query.get('player2')].filter(Boolean).join(' vs ');
@@ -101,24 +57,6 @@ export function ComparePage() {
       fallback={paths.players()}
       what="Two players side by side: K/D, kill rate, maps, online hours and head-to-head rounds."
     />
-  );
-}
-
-export function PlayerProfilePage() {
-  const playerName = useNameParam('playerName');
-  return (
-    <UpcomingScreen
-      eyebrow="Player profile"
-      title={playerName}
-      fallback={paths.players()}
-      what="Totals, recent battles, best scores, favourite servers and rankings of this player."
-    >
-      <p className="mt-3">
-        <Link className="text-accent hover:underline" to={paths.compare(playerName)}>
-          Compare Player
-        </Link>
-      </p>
-    </UpcomingScreen>
   );
 }
 

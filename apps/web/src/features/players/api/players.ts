@@ -1,0 +1,63 @@
+import type { MapStatsRange, MapStatsResponse, PlayerStatsResponse, PlayersListResponse } from '@frontline/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { HttpError, apiGet } from '../../../lib/api-client.ts';
+import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
+
+/**
+ * The players calls (spec: site-statistics §7 "GET /stats/players", "GET /stats/players/{playerName}", "GET
+ * /stats/players/{playerName}/server/{serverGuid}/mapstats"). Answers are typed by the contract, not parsed:
+ * zod stays out of the browser. Query keys start with the resource.
+ */
+
+/** A 404 (no such player) or 400 will not change on a second try. */
+function retryServerFailuresOnce(failureCount: number, error: Error): boolean {
+  const status = error instanceof HttpError ? error.status : 0;
+  return failureCount < 1 && (status === 0 || status >= 500);
+}
+
+export function playersListQueryKey(query: PlayersQuery) {
+  return ['players', 'list', playersApiQuery(query)] as const;
+}
+
+/** The previous page stays on screen while the next one loads (the page marks it as updating). */
+export function usePlayersList(query: PlayersQuery) {
+  return useQuery({
+    queryKey: playersListQueryKey(query),
+    queryFn: ({ signal }) => apiGet<PlayersListResponse>('/players', { query: playersApiQuery(query), signal }),
+    placeholderData: keepPreviousData,
+    retry: retryServerFailuresOnce,
+  });
+}
+
+export function playerStatsQueryKey(playerName: string) {
+  return ['players', 'profile', playerName] as const;
+}
+
+export function usePlayerStats(playerName: string) {
+  return useQuery({
+    queryKey: playerStatsQueryKey(playerName),
+    queryFn: ({ signal }) =>
+      apiGet<PlayerStatsResponse>(`/players/${encodeURIComponent(playerName)}`, {
+        signal,
+      }),
+    retry: retryServerFailuresOnce,
+  });
+}
+
+export function mapStatsQueryKey(playerName: string, serverGuid: string, range: MapStatsRange) {
+  return ['players', 'mapstats', playerName, serverGuid, range] as const;
+}
+
+/** Another range keeps the previous rows on screen under an 'Updating...' overlay until its answer comes. */
+export function useMapStats(playerName: string, serverGuid: string, range: MapStatsRange) {
+  return useQuery({
+    queryKey: mapStatsQueryKey(playerName, serverGuid, range),
+    queryFn: ({ signal }) =>
+      apiGet<MapStatsResponse>(
+        `/players/${encodeURIComponent(playerName)}/server/${encodeURIComponent(serverGuid)}/mapstats`,
+        { query: { range }, signal },
+      ),
+    placeholderData: keepPreviousData,
+    retry: retryServerFailuresOnce,
+  });
+}

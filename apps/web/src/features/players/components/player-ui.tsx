@@ -1,0 +1,142 @@
+import { useId, type ReactNode } from 'react';
+import { displayPlayerName } from '../../../lib/player-name.ts';
+import { truncateName } from '../../../lib/format.ts';
+import { SortArrowIcon, Spinner } from '../../servers/components/server-icons.tsx';
+import { TONE_TEXT_CLASSES, type Tone } from '../lib/player-tones.ts';
+
+/** The building blocks the players screens share, so the sections read as one page. */
+
+export function Section({
+  title,
+  description,
+  actions,
+  children,
+  className = '',
+  bodyClassName = 'px-4 py-4',
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  bodyClassName?: string;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`min-w-0 rounded-md border border-line bg-surface shadow-sm shadow-black/5 ${className}`}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-line px-4 py-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="heading-display text-base text-ink">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-xs text-muted">{description}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+      <div className={bodyClassName}>{children}</div>
+    </section>
+  );
+}
+
+/** An empty state: a dashed, hatched box with the message (and an optional hint under it). */
+export function EmptyNote({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="hatched rounded-md border border-dashed border-line-strong px-4 py-6 text-center">
+      <p className="text-sm text-muted">{children}</p>
+      {hint && <div className="mt-1 text-xs text-faint">{hint}</div>}
+    </div>
+  );
+}
+
+/** Shown over a block whose figures are being replaced (the old ones stay readable under it). */
+export function UpdatingOverlay({ label = 'Updating...' }: { label?: string }) {
+  return (
+    <div className="pointer-events-none absolute inset-0 z-10 flex items-start justify-center rounded-md bg-surface/55 pt-8">
+      <span
+        role="status"
+        className="inline-flex items-center gap-2 rounded-full border border-line bg-raised px-3 py-1.5 text-xs font-medium text-muted shadow-md"
+      >
+        <Spinner className="size-4" />
+        {label}
+      </span>
+    </div>
+  );
+}
+
+/** A column header that sorts: the whole label is the button, the arrow shows the direction. */
+export function SortableHeader({
+  label,
+  active,
+  order,
+  onSort,
+  align = 'left',
+  className = '',
+}: {
+  label: string;
+  active: boolean;
+  order: 'asc' | 'desc';
+  onSort: () => void;
+  align?: 'left' | 'right';
+  className?: string;
+}) {
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={`px-3 py-2 font-semibold whitespace-nowrap ${align === 'right' ? 'text-right' : 'text-left'} ${className}`}
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        className={`-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 tracking-wider uppercase transition-colors hover:text-ink ${
+          align === 'right' ? 'flex-row-reverse' : ''
+        } ${active ? 'text-accent' : ''}`}
+      >
+        {label}
+        <SortArrowIcon arrow={active ? order : null} width={13} height={13} />
+      </button>
+    </th>
+  );
+}
+
+/** A stored player name as shown: decoded, cut at 25 characters, the full name on hover when cut. */
+export function PlayerNameText({ name, max, className = '' }: { name: string; max?: number; className?: string }) {
+  const shown = displayPlayerName(name);
+  const cut = truncateName(shown, max);
+  return (
+    <span className={className} title={cut !== shown ? shown : undefined}>
+      {cut}
+    </span>
+  );
+}
+
+/** The green "Online" pill; its dot pulses only where one player is shown (a list of pulsing dots is noise). */
+export function OnlineBadge({ children = 'Online', pulse = true }: { children?: ReactNode; pulse?: boolean }) {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-good/40 bg-good/10 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-good uppercase">
+      <span aria-hidden="true" className="relative flex size-1.5">
+        {pulse && <span className="absolute inline-flex size-full animate-ping rounded-full bg-good opacity-60" />}
+        <span className="relative inline-flex size-1.5 rounded-full bg-good" />
+      </span>
+      {children}
+    </span>
+  );
+}
+
+/** A figure coloured by its band. */
+export function ToneValue({ tone, children, className = '' }: { tone: Tone; children: ReactNode; className?: string }) {
+  return <span className={`tabular ${TONE_TEXT_CLASSES[tone]} ${className}`}>{children}</span>;
+}
+
+/** A small labelled figure ("K 12"), for compact stat rows. */
+export function StatPair({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
+  return (
+    <span className="inline-flex items-baseline gap-1" title={title}>
+      <span className="text-[10px] font-semibold tracking-wider text-faint uppercase">{label}</span>
+      {children}
+    </span>
+  );
+}

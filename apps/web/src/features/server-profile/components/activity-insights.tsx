@@ -1,0 +1,346 @@
+import type { ServerInsightsResponse } from '@frontline/contract';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatPlayTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { LoadingBlock } from '../../servers/components/server-icons.tsx';
+import { formatMapName } from '../../servers/lib/display.ts';
+import { formatPlayerCount } from '../../servers/lib/history.ts';
+import {
+  INSIGHTS_ERROR_TEXT,
+  INSIGHTS_PERIOD_ERROR_TEXT,
+  INSIGHT_PERIODS,
+  INSIGHT_PERIOD_LABELS,
+  INSIGHT_PERIOD_TITLES,
+  NO_ACTIVITY_TEXT,
+  PING_MODE_LABELS,
+  buildPingSeries,
+  buildPlayerCountSeries,
+  changeDirection,
+  formatBucketTime,
+  formatChangePercent,
+  formatShare,
+  hasActivityData,
+  hasPingData,
+  insightPeriodTitle,
+  mapSessionsPath,
+  previousPeriodAverage,
+  type InsightDays,
+  type PingMode,
+} from '../lib/insights.ts';
+import { EmptyNote, ErrorBox, ProfileSection, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+
+const PlayerCountChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PlayerCountChart }));
+const PingChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PingChart }));
+
+export const ACTIVITY_TITLE = 'Player Activity';
+
+const PERIOD_OPTIONS = INSIGHT_PERIODS.map((days) => ({
+  value: days,
+  label: INSIGHT_PERIOD_LABELS[days],
+  title: INSIGHT_PERIOD_TITLES[days],
+}));
+
+const PING_OPTIONS = (['median', 'p95'] as const).map((mode) => ({ value: mode, label: PING_MODE_LABELS[mode] }));
+
+export interface InsightsState {
+  data: ServerInsightsResponse | undefined;
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+/**
+ * Player activity analytics (spec: site-statistics §2 "player count history with comparison, ping by hour
+ * with Median/P95 toggle when ping data exist, maps table with link to the server's sessions filtered by
+ * mapName"; §4 "Switching insights period refetches insights only, with loading overlay and buttons
+ * disabled"; §8 messages). A failed switch keeps the last figures that loaded, under the error.
+ */
+export function ActivityInsights({
+  serverName,
+  days,
+  onDaysChange,
+  insights,
+}: {
+  serverName: string;
+  days: InsightDays;
+  onDaysChange: (days: InsightDays) => void;
+  insights: InsightsState;
+}) {
+  const [lastLoaded, setLastLoaded] = useState<ServerInsightsResponse | null>(null);
+  if (insights.data && !insights.isPlaceholderData && lastLoaded !== insights.data) setLastLoaded(insights.data);
+
+  const shown = insights.data ?? (insights.isError ? lastLoaded : null);
+  const updating = insights.isFetching && insights.isPlaceholderData;
+  const retrying = insights.isFetching && insights.isError;
+
+  return (
+    <ProfileSection
+      title={ACTIVITY_TITLE}
+      description={shown ? insightPeriodTitle(shown.days) : undefined}
+      actions={
+        <SegmentedControl
+          label="Activity period"
+          options={PERIOD_OPTIONS}
+          value={days}
+          onChange={onDaysChange}
+          disabled={updating}
+        />
+      }
+    >
+      {insights.isError && (
+        <ErrorBox
+          message={shown ? INSIGHTS_PERIOD_ERROR_TEXT : INSIGHTS_ERROR_TEXT}
+          onRetry={insights.refetch}
+          retrying={retrying}
+          className="mb-4"
+        >
+          {shown && shown.days !== days && (
+            <span className="text-muted"> Showing {insightPeriodTitle(shown.days).toLowerCase()}.</span>
+          )}
+        </ErrorBox>
+      )}
+      {!shown && insights.isPending && <LoadingBlock label="Loading player activity…" />}
+      {shown && (
+        <div className="relative" aria-busy={updating}>
+          {updating && <UpdatingOverlay label={`Loading ${INSIGHT_PERIOD_TITLES[days].toLowerCase()}…`} />}
+          {hasActivityData(shown) ? (
+            <InsightsContent serverName={serverName} insights={shown} />
+          ) : (
+            <EmptyNote>{NO_ACTIVITY_TEXT}</EmptyNote>
+          )}
+        </div>
+      )}
+    </ProfileSection>
+  );
+}
+
+function InsightsContent({ serverName, insights }: { serverName: string; insights: ServerInsightsResponse }) {
+  return (
+    <div className="space-y-6">
+      <Summary insights={insights} />
+      <PlayerCountPanel insights={insights} />
+      {hasPingData(insights) && <PingPanel insights={insights} />}
+      <MapsTable serverName={serverName} maps={insights.maps} />
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  tone = 'text-ink',
+  note,
+}: {
+  label: string;
+  value: string;
+  tone?: string;
+  note?: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 rounded-md border border-line bg-canvas px-3 py-2">
+      <dt className="text-[0.68rem] font-semibold tracking-[0.14em] text-muted uppercase">{label}</dt>
+      <dd className={`tabular text-lg font-semibold ${tone}`}>{value}</dd>
+      {note && <dd className="text-[11px] text-muted">{note}</dd>}
+    </div>
+  );
+}
+
+const CHANGE_TONES = { up: 'text-good', down: 'text-danger', flat: 'text-ink', unknown: 'text-muted' } as const;
+
+function Summary({ insights }: { insights: ServerInsightsResponse }) {
+  const { peakPlayerCount, averagePlayerCount, changePercentFromPreviousPeriod: change } = insights.playerCountSummary;
+  const previous = previousPeriodAverage(averagePlayerCount, change);
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="activity-summary">
+      <Figure label="Peak players" value={formatPlayerCount(peakPlayerCount)} tone="text-danger" />
+      <Figure label="Average players" value={formatPlayerCount(averagePlayerCount)} tone="text-accent" />
+      <div className="col-span-2 sm:col-span-1">
+        <Figure
+          label="vs previous period"
+          value={formatChangePercent(change)}
+          tone={CHANGE_TONES[changeDirection(change)]}
+          note={previous === null ? 'No earlier data to compare' : `Average then: ${formatPlayerCount(previous)}`}
+        />
+      </div>
+    </dl>
+  );
+}
+
+function ChartFallback({ height }: { height: number }) {
+  return (
+    <div style={{ height }} className="flex items-center justify-center">
+      <LoadingBlock label="Loading chart…" className="py-0" />
+    </div>
+  );
+}
+
+function PlayerCountPanel({ insights }: { insights: ServerInsightsResponse }) {
+  const series = useMemo(
+    () => buildPlayerCountSeries(insights.playerCountHistory, insights.playerCountHistoryComparison),
+    [insights],
+  );
+  const [hovered, setHovered] = useState<number | null>(null);
+  const time = hovered === null ? undefined : series.times[hovered];
+  const current = hovered === null ? undefined : series.current[hovered];
+  const previous = hovered === null ? undefined : series.previous[hovered];
+
+  return (
+    <div>
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="heading-display text-sm text-ink">Players Online</h3>
+        <p className="tabular min-h-5 text-xs text-muted" aria-hidden="true">
+          {time !== undefined && (
+            <>
+              {formatBucketTime(time, insights.bucketMinutes)} ·{' '}
+              <span className="font-semibold text-ink">
+                {current === null || current === undefined ? '—' : formatPlayerCount(current)} now
+              </span>
+              {' · '}
+              {previous === null || previous === undefined ? '—' : formatPlayerCount(previous)} before
+            </>
+          )}
+        </p>
+      </div>
+      {series.times.length === 0 ? (
+        <EmptyNote>No player counts in this period</EmptyNote>
+      ) : (
+        <Suspense fallback={<ChartFallback height={200} />}>
+          <PlayerCountChart
+            series={series}
+            onCursor={setHovered}
+            label={`Players online over the period, peak ${formatPlayerCount(insights.playerCountSummary.peakPlayerCount)}, against the period before`}
+          />
+        </Suspense>
+      )}
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Legend">
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="h-0.5 w-4 rounded bg-accent" />
+          This period
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="w-4 border-t-2 border-dashed border-muted" />
+          Previous period
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function PingPanel({ insights }: { insights: ServerInsightsResponse }) {
+  const [mode, setMode] = useState<PingMode>('median');
+  const series = useMemo(() => buildPingSeries(insights.pingByHour.data, mode), [insights, mode]);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const time = hovered === null ? undefined : series.times[hovered];
+  const value = hovered === null ? undefined : series.values[hovered];
+
+  return (
+    <div data-testid="ping-panel">
+      <div className="mb-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <h3 className="heading-display text-sm text-ink">Ping (ms)</h3>
+          <p className="tabular min-h-5 text-xs text-muted" aria-hidden="true">
+            {time !== undefined && value !== undefined && (
+              <>
+                {formatBucketTime(time, insights.bucketMinutes)} ·{' '}
+                <span className="font-semibold text-ink">{value} ms</span>
+              </>
+            )}
+          </p>
+        </div>
+        <SegmentedControl label="Ping statistic" options={PING_OPTIONS} value={mode} onChange={setMode} />
+      </div>
+      <Suspense fallback={<ChartFallback height={160} />}>
+        <PingChart
+          series={series}
+          onCursor={setHovered}
+          label={`${PING_MODE_LABELS[mode]} ping of the players over the period`}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+function MapsTable({ serverName, maps }: { serverName: string; maps: ServerInsightsResponse['maps'] }) {
+  const sessionsPath = paths.serverSessions(serverName);
+  return (
+    <div>
+      <h3 className="heading-display mb-2 text-sm text-ink">Maps</h3>
+      {maps.length === 0 ? (
+        <EmptyNote>No rounds finished in this period</EmptyNote>
+      ) : (
+        <div className="rounded-md border border-line">
+          <table className="w-full table-fixed border-collapse text-left text-sm" data-testid="maps-table">
+            <thead className="bg-sunken/50 text-[10px] tracking-wider text-muted uppercase">
+              <tr className="border-b border-line">
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Map
+                </th>
+                <th scope="col" className="w-12 px-1 py-2 text-right font-semibold sm:w-24" title="Average players">
+                  <span className="sm:hidden">Avg</span>
+                  <span className="hidden sm:inline">Avg players</span>
+                </th>
+                <th
+                  scope="col"
+                  className="hidden w-16 px-1 py-2 text-right font-semibold sm:table-cell"
+                  title="Most players"
+                >
+                  Peak
+                </th>
+                <th scope="col" className="w-16 px-1 py-2 text-right font-semibold sm:w-24">
+                  <span className="sm:hidden">Time</span>
+                  <span className="hidden sm:inline">Play time</span>
+                </th>
+                <th
+                  scope="col"
+                  className="w-16 py-2 pr-3 pl-2 text-right font-semibold sm:w-36"
+                  title="Share of play time"
+                >
+                  Share
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {maps.map((map) => (
+                <tr key={map.mapName} className="border-b border-line/60 last:border-b-0 hover:bg-raised/60">
+                  <td className="px-3 py-1.5">
+                    <Link
+                      to={mapSessionsPath(sessionsPath, map.mapName)}
+                      title={`${map.mapName}: sessions on this server`}
+                      className="font-medium text-ink capitalize hover:text-accent hover:underline"
+                    >
+                      {formatMapName(map.mapName)}
+                    </Link>
+                    {/* A phone has no room for the Peak column: the figure moves under the name. */}
+                    <span className="tabular block text-[11px] text-muted sm:hidden">Peak {map.peakPlayerCount}</span>
+                  </td>
+                  <td className="tabular px-1 py-1.5 text-right">{formatPlayerCount(map.averagePlayerCount)}</td>
+                  <td className="tabular hidden px-1 py-1.5 text-right sm:table-cell">{map.peakPlayerCount}</td>
+                  <td className="tabular px-1 py-1.5 text-right whitespace-nowrap">
+                    {formatPlayTime(map.totalPlayTime)}
+                  </td>
+                  <td className="py-1.5 pr-3 pl-2">
+                    <div className="flex items-center justify-end gap-2">
+                      <span
+                        aria-hidden="true"
+                        className="hidden h-1.5 w-16 overflow-hidden rounded-full bg-sunken sm:block"
+                      >
+                        <span
+                          className="block h-full rounded-full bg-olive"
+                          style={{ width: `${Math.min(100, Math.max(0, map.playTimePercentage))}%` }}
+                        />
+                      </span>
+                      <span className="tabular text-right">{formatShare(map.playTimePercentage)}</span>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import type { LiveServerDetail, ServerDetailsResponse } from '@frontline/contract';
+import type { ReactNode } from 'react';
+import { BackButton } from '../../../components/back-button.tsx';
+import { CountryFlag } from '../../../components/country-flag.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { countryDisplayName } from '../../../lib/country.ts';
+import { useMinuteClock } from '../../../lib/use-clock.ts';
+import { GameTag } from '../../servers/components/server-cells.tsx';
+import { DiscordIcon, ForumIcon } from '../../servers/components/server-icons.tsx';
+import type { BusyResult } from '../../servers/lib/busy.ts';
+import { formatMapName } from '../../servers/lib/display.ts';
+import { isServerFull } from '../../servers/lib/fill-ratio.ts';
+import { isWebUrl, safeJoinUrl, safeWebUrl } from '../../servers/lib/safe-url.ts';
+import { serverClock } from '../../servers/lib/timezone.ts';
+import { formatDateRange, formatDateTime, formatRegion } from '../lib/profile-display.ts';
+import { backFallbackPath } from '../lib/server-game.ts';
+import { ForecastStrip } from './forecast-strip.tsx';
+
+export interface ForecastState {
+  result: BusyResult | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  retry: () => void;
+}
+
+/**
+ * The top of the profile (spec: site-statistics §2 "Server profile": "server name, region, country name …,
+ * local time from the timezone with UTC offset, chat-community and forum links if present, date range
+ * (startPeriod to endPeriod), 24-hour busy forecast bar chart (click opens modal). Players Online button (only
+ * when players exist) opens a live server modal; Join Server opens the join link in a new window").
+ */
+export function ProfileHeader({
+  details,
+  live,
+  forecast,
+  onOpenPlayers,
+}: {
+  details: ServerDetailsResponse;
+  /** The live listing, once loaded; fresher than the details for players and the join link. */
+  live: LiveServerDetail | undefined;
+  forecast: ForecastState;
+  onOpenPlayers: () => void;
+}) {
+  // Bots fill slots but are not players (DESIGN.md): the button counts people, and a server with only bots
+  // has no players to show.
+  const playersOnline = live?.players.filter((player) => !player.aiBot).length ?? 0;
+  return (
+    <>
+      <PageHeader
+        back={<BackButton fallback={backFallbackPath(details.gameId)} />}
+        eyebrow={
+          <span className="inline-flex items-center gap-2">
+            Server profile <GameTag game={details.gameId} />
+          </span>
+        }
+        title={details.serverName}
+        actions={
+          <>
+            {playersOnline > 0 && (
+              <button
+                type="button"
+                onClick={onOpenPlayers}
+                aria-haspopup="dialog"
+                className="inline-flex h-9 items-center gap-2 rounded-md border border-accent/60 bg-accent-soft px-3.5 text-sm font-semibold text-ink transition-colors hover:border-accent hover:bg-raised"
+              >
+                <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-good" />
+                Players Online
+                <span className="tabular rounded bg-surface px-1.5 text-xs text-accent">{playersOnline}</span>
+              </button>
+            )}
+            <JoinServerButton details={details} live={live} />
+          </>
+        }
+      />
+      <div className="mb-6 grid gap-4 rounded-md border border-line bg-surface p-4 shadow-sm shadow-black/5 md:grid-cols-[minmax(0,1fr)_17rem] lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <ServerFacts details={details} live={live} />
+        <div className="min-w-0">
+          <ForecastStrip
+            serverName={details.serverName}
+            result={forecast.result}
+            isLoading={forecast.isLoading}
+            isError={forecast.isError}
+            onRetry={forecast.retry}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[10px] font-semibold tracking-[0.14em] text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function ServerFacts({ details, live }: { details: ServerDetailsResponse; live: LiveServerDetail | undefined }) {
+  const now = useMinuteClock();
+  const clock = serverClock(details.timezone, now);
+  const country = countryDisplayName(details.countryCode, details.country);
+  const region = formatRegion(details.region);
+  const discord = safeWebUrl(live?.discordUrl ?? details.discordUrl);
+  const forum = safeWebUrl(live?.forumUrl ?? details.forumUrl);
+  const numPlayers = live?.numPlayers ?? details.numPlayers;
+  const maxPlayers = live?.maxPlayers ?? details.maxPlayers;
+  const mapName = live?.mapName ?? details.currentMap;
+  const online = live !== undefined || details.isOnline;
+  const linkClass =
+    'inline-flex items-center gap-1.5 rounded text-ink underline decoration-line-strong underline-offset-2 hover:text-accent hover:decoration-accent';
+
+  return (
+    <dl className="grid min-w-0 grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
+      <Fact label="Location">
+        {country || region ? (
+          <>
+            {country && (
+              <span className="inline-flex items-center gap-1.5">
+                <CountryFlag code={details.countryCode} title={country} />
+                {country}
+              </span>
+            )}
+            {region && <span className="block text-xs text-muted">{region}</span>}
+          </>
+        ) : (
+          <span className="text-faint">Unknown</span>
+        )}
+      </Fact>
+      <Fact label="Local time">
+        {clock ? (
+          <span className="tabular" title={details.timezone ?? undefined} data-testid="server-local-time">
+            {clock.time} <span className="text-muted">({clock.offsetLabel})</span>
+          </span>
+        ) : (
+          <span className="text-faint">Unknown</span>
+        )}
+      </Fact>
+      <Fact label="Now">
+        {online ? (
+          <span>
+            <span className="capitalize">{formatMapName(mapName) || 'Unknown map'}</span>
+            <span className="tabular text-muted">
+              {' '}
+              · {numPlayers}/{maxPlayers} players
+            </span>
+          </span>
+        ) : (
+          <span className="text-muted">Offline</span>
+        )}
+      </Fact>
+      <Fact label="Tracked">
+        <span
+          className="tabular"
+          title={`${formatDateTime(details.startPeriod)} – ${formatDateTime(details.endPeriod)}`}
+        >
+          {formatDateRange(details.startPeriod, details.endPeriod)}
+        </span>
+      </Fact>
+      <Fact label="Address">
+        <span className="font-mono text-xs break-all text-muted">
+          {details.serverIp}:{details.serverPort}
+        </span>
+      </Fact>
+      {(discord || forum) && (
+        <Fact label="Community">
+          <span className="flex flex-wrap gap-x-3 gap-y-1">
+            {discord && (
+              <a href={discord} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                <DiscordIcon /> Discord
+              </a>
+            )}
+            {forum && (
+              <a href={forum} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                <ForumIcon /> Forum
+              </a>
+            )}
+          </span>
+        </Fact>
+      )}
+    </dl>
+  );
+}
+
+const joinClass =
+  'inline-flex h-9 items-center justify-center rounded-md px-4 text-sm font-bold tracking-wider uppercase transition';
+
+/**
+ * Opens the join link in a new window (spec §2). Disabled and reading FULL when every slot is taken, as in the
+ * server browser; disabled without a link we are willing to open (see safe-url.ts).
+ */
+function JoinServerButton({ details, live }: { details: ServerDetailsResponse; live: LiveServerDetail | undefined }) {
+  const link = safeJoinUrl(live?.joinLink ?? details.joinLink);
+  const full = isServerFull(live?.numPlayers ?? details.numPlayers, live?.maxPlayers ?? details.maxPlayers);
+  if (full || !link) {
+    return (
+      <button
+        type="button"
+        disabled
+        title={full ? 'Server is full' : 'No join link for this server'}
+        className={`${joinClass} cursor-not-allowed border ${full ? 'border-danger/40 text-danger/80' : 'border-line text-faint'}`}
+      >
+        {full ? 'Full' : 'Join Server'}
+      </button>
+    );
+  }
+  const web = isWebUrl(link);
+  return (
+    // A game's own scheme (bf1942://…) is handed to its launcher in place: a new window would stay blank.
+    <a
+      href={link}
+      target={web ? '_blank' : undefined}
+      rel={web ? 'noopener noreferrer' : undefined}
+      title={`Join ${details.serverName}`}
+      className={`${joinClass} bg-accent text-accent-ink shadow-sm hover:brightness-110 active:translate-y-px`}
+    >
+      Join Server
+    </a>
+  );
+}

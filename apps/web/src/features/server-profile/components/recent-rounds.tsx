@@ -1,0 +1,65 @@
+import type { RecentRound } from '@frontline/contract';
+import { Link } from 'react-router';
+import { formatRelativeTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { formatMapName } from '../../servers/lib/display.ts';
+import { formatDateTime, formatRoundDuration } from '../lib/profile-display.ts';
+import { EmptyNote, ProfileSection } from './profile-ui.tsx';
+
+export const RECENT_ROUNDS_TITLE = 'Recent Rounds';
+export const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
+
+/** Spec §2 "Recent Rounds (View All Sessions link)"; each round opens its report. */
+export function RecentRounds({ serverName, rounds }: { serverName: string; rounds: readonly RecentRound[] }) {
+  return (
+    <ProfileSection
+      title={RECENT_ROUNDS_TITLE}
+      actions={
+        <Link
+          to={paths.serverSessions(serverName)}
+          className="inline-flex h-8 items-center rounded-md border border-line-strong px-3 text-xs font-semibold tracking-wide text-ink uppercase transition-colors hover:border-accent hover:text-accent"
+        >
+          View All Sessions →
+        </Link>
+      }
+    >
+      {rounds.length === 0 ? (
+        <EmptyNote>{NO_RECENT_ROUNDS_TEXT}</EmptyNote>
+      ) : (
+        <ul className="-my-1 divide-y divide-line/70">
+          {rounds.map((round) => (
+            <li key={round.roundId}>
+              <Link
+                to={paths.roundReport(round.roundId)}
+                data-testid="recent-round"
+                className="-mx-2 flex items-center gap-3 rounded-md px-2 py-2 transition-colors hover:bg-raised"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-semibold text-ink capitalize">{formatMapName(round.mapName)}</p>
+                  <p className="truncate text-xs text-muted" title={formatDateTime(round.startTime)}>
+                    Started {formatRelativeTime(round.startTime)}
+                  </p>
+                </div>
+                <div className="shrink-0 text-right">
+                  {round.isActive ? (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-good/15 px-2 py-0.5 text-[10px] font-bold tracking-wider text-good uppercase">
+                      <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-good" />
+                      Live
+                    </span>
+                  ) : (
+                    <span className="tabular text-sm text-ink">
+                      {formatRoundDuration(round.startTime, round.endTime)}
+                    </span>
+                  )}
+                  <p className="tabular text-xs text-muted">
+                    {round.participantCount} {round.participantCount === 1 ? 'player' : 'players'}
+                  </p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { makeTimeline } from '../../servers/lib/test-fixtures.ts';
+import {
+  PROFILE_FORECAST_BAR_MAX_PX,
+  PROFILE_FORECAST_BAR_MIN_PX,
+  formatDateRange,
+  formatDateTime,
+  formatRegion,
+  formatRoundDuration,
+  minutesBetween,
+  profileForecastBars,
+} from './profile-display.ts';
+
+describe("header forecast (spec §9: 'Forecast bar height … 2 to 20 px on server profile')", () => {
+  it('scales the bars to the busiest hour between 2 and 20 px, in UTC hour order', () => {
+    const timeline = makeTimeline(5, (hour) => hour * 2).reverse();
+    const bars = profileForecastBars(timeline);
+    expect(PROFILE_FORECAST_BAR_MIN_PX).toBe(2);
+    expect(PROFILE_FORECAST_BAR_MAX_PX).toBe(20);
+    expect(bars.map((bar) => bar.entry.hour)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+    expect(bars[0]?.heightPx).toBe(2);
+    expect(bars[23]?.heightPx).toBe(20);
+    expect(bars.every((bar) => bar.heightPx >= 2 && bar.heightPx <= 20)).toBe(true);
+    expect(bars.filter((bar) => bar.entry.isCurrentHour).map((bar) => bar.entry.hour)).toEqual([5]);
+  });
+
+  it('draws a quiet day as 2 px bars rather than nothing', () => {
+    expect(profileForecastBars(makeTimeline(0, () => 0)).every((bar) => bar.heightPx === 2)).toBe(true);
+  });
+});
+
+describe("recent rounds (spec §9: 'Durations 'Nh Mm' or '<1m'')", () => {
+  it('measures a finished round', () => {
+    expect(minutesBetween('2026-01-01T10:00:00Z', '2026-01-01T10:42:30Z')).toBe(42.5);
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T11:05:00Z')).toBe('1h 5m');
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:00:20Z')).toBe('<1m');
+  });
+
+  it('has no length while live, or when the times are unreadable or reversed', () => {
+    expect(minutesBetween('2026-01-01T10:00:00Z', null)).toBeNull();
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', 'soon')).toBe('-');
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T09:00:00Z')).toBe('-');
+  });
+});
+
+describe("date range (spec §2: 'date range (startPeriod to endPeriod)')", () => {
+  it('shows both days, in the zone asked for', () => {
+    expect(formatDateRange('2024-03-03T23:30:00Z', '2026-06-09T12:00:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe(
+      '3 Mar 2024 – 9 Jun 2026',
+    );
+    expect(
+      formatDateRange('2024-03-03T23:30:00Z', '2026-06-09T12:00:00Z', { locale: 'en-GB', timeZone: 'Asia/Tokyo' }),
+    ).toBe('4 Mar 2024 – 9 Jun 2026');
+    expect(formatDateTime('2024-03-03T23:30:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('3 Mar 2024, 23:30');
+  });
+});
+
+describe("region (spec §2: 'server name, region, country name')", () => {
+  it('turns the slug into words and keeps what is already written out', () => {
+    expect(formatRegion('europe-north-east')).toBe('Europe North East');
+    expect(formatRegion('us_west')).toBe('Us West');
+    expect(formatRegion('Europe')).toBe('Europe');
+    expect(formatRegion('  ')).toBeNull();
+    expect(formatRegion(null)).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+import { formatDuration, MISSING_VALUE, parseApiTimestamp } from '../../../lib/format.ts';
+import { barHeight, orderedTimeline, peakTypicalPlayers, type HourlyEntry } from '../../servers/lib/busy.ts';
+
+/**
+ * Small display rules of the server profile's header and lists (spec: site-statistics §2 "Server profile";
+ * §9 "Forecast bar height … 2 to 20 px on server profile"; "Durations 'Nh Mm' or '<1m'").
+ */
+
+export const PROFILE_FORECAST_BAR_MIN_PX = 2;
+export const PROFILE_FORECAST_BAR_MAX_PX = 20;
+
+export interface ForecastBar {
+  entry: HourlyEntry;
+  heightPx: number;
+}
+
+/** The 24 hours in UTC order, each bar scaled to the busiest hour within 2 to 20 px. */
+export function profileForecastBars(timeline: readonly HourlyEntry[]): ForecastBar[] {
+  const entries = orderedTimeline(timeline);
+  const peak = peakTypicalPlayers(entries);
+  return entries.map((entry) => ({
+    entry,
+    heightPx: barHeight(entry.typicalPlayers, peak, PROFILE_FORECAST_BAR_MIN_PX, PROFILE_FORECAST_BAR_MAX_PX),
+  }));
+}
+
+/** Minutes between two API timestamps; null when either is missing or unreadable, or they are reversed. */
+export function minutesBetween(start: string, end: string | null): number | null {
+  if (end === null) return null;
+  const from = parseApiTimestamp(start).getTime();
+  const to = parseApiTimestamp(end).getTime();
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return null;
+  return (to - from) / 60_000;
+}
+
+/** A finished round's length as "Nh Mm"; a dash when it cannot be worked out. */
+export function formatRoundDuration(start: string, end: string | null): string {
+  const minutes = minutesBetween(start, end);
+  return minutes === null ? MISSING_VALUE : formatDuration(minutes);
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(locale: string | undefined, timeZone: string | undefined, withTime: boolean) {
+  const key = `${locale ?? ''}|${timeZone ?? ''}|${withTime}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+      timeZone,
+    });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export interface DateFormatOptions {
+  locale?: string;
+  /** Tests pin a zone; the page leaves it to the browser. */
+  timeZone?: string;
+}
+
+/** "3 Mar 2024", in the browser's zone (the API sends UTC). */
+export function formatDate(timestamp: string, options: DateFormatOptions = {}): string {
+  const date = parseApiTimestamp(timestamp);
+  if (Number.isNaN(date.getTime())) return MISSING_VALUE;
+  return dateFormatter(options.locale, options.timeZone, false).format(date);
+}
+
+/** "3 Mar 2024, 21:04", for tooltips where the relative time is shown. */
+export function formatDateTime(timestamp: string, options: DateFormatOptions = {}): string {
+  const date = parseApiTimestamp(timestamp);
+  if (Number.isNaN(date.getTime())) return MISSING_VALUE;
+  return dateFormatter(options.locale, options.timeZone, true).format(date);
+}
+
+/** "3 Mar 2024 – 9 Jun 2026": the range the server's figures cover. */
+export function formatDateRange(start: string, end: string, options: DateFormatOptions = {}): string {
+  return `${formatDate(start, options)} – ${formatDate(end, options)}`;
+}
+
+/** Regions come as slugs ("europe-north-east"); shown as words, "Europe North East". */
+export function formatRegion(region: string | null | undefined): string | null {
+  const words = (region ?? '')
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return words.length > 0 ? words.join(' ') : null;
+}

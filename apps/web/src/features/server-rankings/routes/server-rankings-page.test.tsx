@@ -1,0 +1,219 @@
+import type { ServerRanking, ServerRankingsResponse } from '@frontline/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FILTER_DEBOUNCE_MS } from '../components/ranking-filters.tsx';
+import { RANKINGS_EMPTY_TEXT, RANKINGS_ERROR_TEXT, ServerRankingsPage } from './server-rankings-page.tsx';
+
+const SERVER = 'Alpha #1 / Wake';
+
+function makeEntry(rank: number, extra: Partial<ServerRanking> = {}): ServerRanking {
+  return {
+    rank,
+    playerName: `Soldier ${rank}`,
+    totalScore: 1000 - rank,
+    kdRatio: 1.5,
+    totalKills: 30,
+    totalDeaths: 20,
+    totalPlayTimeMinutes: 125,
+    ...extra,
+  };
+}
+
+function answer(items: ServerRanking[], extra: Partial<ServerRankingsResponse> = {}): ServerRankingsResponse {
+  return {
+    items,
+    serverContext: { serverName: SERVER, serverGuid: 'guid-1' },
+    currentPage: 1,
+    totalPages: 1,
+    totalItems: items.length,
+    ...extra,
+  };
+}
+
+type Reply = ServerRankingsResponse | { status: number };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A fake API: every call is recorded, and answered by `reply` from its query. */
+function stubApi(reply: (query: URLSearchParams) => Reply) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      calls.push(url);
+      const body = reply(url.searchParams);
+      return 'status' in body ? json({ error: 'x', message: 'failed' }, body.status) : json(body);
+    }),
+  );
+  return calls;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderPage(search = '') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // user-event's own pauses must move fake clocks too, in the tests that use them.
+  const user = userEvent.setup({
+    advanceTimers: (ms) => {
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/servers/${encodeURIComponent(SERVER)}/rankings${search}`]}>
+        <Routes>
+          <Route path="/servers/:serverName/rankings" element={<ServerRankingsPage />} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+const query = () => new URLSearchParams((screen.getByTestId('location').textContent ?? '').split('?')[1] ?? '');
+
+beforeEach(() => {
+  // jsdom lays nothing out and has no scrolling.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ServerRankingsPage', () => {
+  it('shows the podium as medal cards, the rest as banded rows, with links to players and the server', async () => {
+    const calls = stubApi(() =>
+      answer(
+        Array.from({ length: 12 }, (_, index) =>
+          makeEntry(index + 1, index === 4 ? { playerName: 'No Deaths', totalKills: 7, totalDeaths: 0 } : {}),
+        ),
+        { totalItems: 1234, totalPages: 13 },
+      ),
+    );
+    renderPage();
+
+    await screen.findByText('Soldier 1');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(SERVER);
+    expect(screen.getByRole('heading', { name: /Leaderboard/ })).toHaveTextContent('1,234 players');
+    expect(calls[0]?.pathname).toBe(`/stats/servers/${encodeURIComponent(SERVER)}/rankings`);
+    expect(calls[0]?.search).toBe('');
+
+    const podium = within(screen.getByRole('list', { name: 'Podium' })).getAllByTestId('ranking-entry');
+    expect(podium.map((card) => card.dataset.medal)).toEqual(['gold', 'silver', 'bronze']);
+    const rows = within(screen.getByRole('list', { name: 'Rankings' })).getAllByTestId('ranking-entry');
+    expect(rows.map((row) => row.dataset.band)).toEqual([...Array<string>(7).fill('top10'), 'top25', 'top25']);
+
+    expect(screen.getByRole('link', { name: 'Soldier 1' })).toHaveAttribute('href', '/players/Soldier%201');
+    expect(screen.getByRole('link', { name: 'Server profile' })).toHaveAttribute(
+      'href',
+      `/servers/${encodeURIComponent(SERVER)}`,
+    );
+    // §5: K/D is the kills when there are no deaths, else kills / deaths to 2 decimals; play time as 2h 5m.
+    const noDeaths = rows.find((row) => row.dataset.rank === '5');
+    expect(noDeaths).toHaveTextContent('K/D 7');
+    expect(rows[0]).toHaveTextContent('K/D 1.50');
+    expect(rows[0]).toHaveTextContent('2h 5m');
+  });
+
+  it('sorting, page size and pages go into the URL, defaults left out, and the call follows', async () => {
+    const calls = stubApi((params) =>
+      answer([makeEntry(Number(params.get('page') ?? 1) * 10)], { totalPages: 9, totalItems: 90 }),
+    );
+    const { user } = renderPage('?page=3');
+    await screen.findByText('Soldier 30');
+
+    await user.click(screen.getByRole('button', { name: /^Kills/ }));
+    expect(query().toString()).toBe('orderBy=TotalKills');
+    await user.click(screen.getByRole('button', { name: /^Kills/ }));
+    expect(query().toString()).toBe('orderBy=TotalKills&orderDirection=asc');
+    expect(screen.getByRole('button', { name: /^Kills/ })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(await screen.findByRole('button', { name: 'Page 4' }));
+    expect(query().get('page')).toBe('4');
+    await user.selectOptions(screen.getByLabelText('Per page'), '20');
+    expect(query().toString()).toBe('pageSize=20&orderBy=TotalKills&orderDirection=asc');
+    await waitFor(() =>
+      expect(calls.at(-1)?.searchParams.toString()).toBe('pageSize=20&orderBy=TotalKills&orderDirection=asc'),
+    );
+  });
+
+  it('debounces the filters by 500 ms, then filters from page 1', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubApi(() => answer([makeEntry(1)], { totalPages: 5, totalItems: 50 }));
+    const { user } = renderPage('?page=2');
+    await screen.findByText('Soldier 1');
+
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    await user.type(screen.getByLabelText('Soldier Name'), 'Ace ');
+    await user.type(screen.getByLabelText('Min Kills'), '15');
+    await act(async () => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS - 100);
+    });
+    expect(query().get('playerName')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(query().toString()).toBe('playerName=Ace&minKills=15');
+    // The trailing space the soldier's name may go on with stays in the field.
+    expect(screen.getByLabelText('Soldier Name')).toHaveValue('Ace ');
+    await waitFor(() => expect(calls.at(-1)?.searchParams.toString()).toBe('playerName=Ace&minKills=15'));
+    expect(calls.filter((call) => call.searchParams.has('playerName'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
+    expect(query().toString()).toBe('');
+    expect(screen.getByLabelText('Soldier Name')).toHaveValue('');
+    expect(screen.getByLabelText('Min Kills')).toHaveValue(null);
+  });
+
+  it('opens the filters when the URL carries some, including Min Deaths and Min K/D', async () => {
+    stubApi(() => answer([makeEntry(1)]));
+    renderPage('?minDeaths=5&minKdRatio=1.5&pageSize=33&orderBy=nonsense');
+    await screen.findByText('Soldier 1');
+    expect(screen.getByLabelText('Min Deaths')).toHaveValue(5);
+    expect(screen.getByLabelText('Min K/D')).toHaveValue(1.5);
+    // Invalid values mean their defaults, and the URL is rewritten in its canonical form.
+    await waitFor(() => expect(query().toString()).toBe('minDeaths=5&minKdRatio=1.5'));
+  });
+
+  it("says 'No Warriors Found' with a Refresh Leaderboard button", async () => {
+    const calls = stubApi(() => answer([], { totalPages: 0 }));
+    const { user } = renderPage('?minScore=999999');
+    expect(await screen.findByText(RANKINGS_EMPTY_TEXT)).toBeInTheDocument();
+    const before = calls.length;
+    await user.click(screen.getByRole('button', { name: 'Refresh Leaderboard' }));
+    await waitFor(() => expect(calls.length).toBe(before + 1));
+  });
+
+  it("shows the spec's error with Retry Mission, which asks again", async () => {
+    let fail = true;
+    // A 404 is not retried by itself, so the error shows at once.
+    stubApi(() => (fail ? { status: 404 } : answer([makeEntry(1)])));
+    const { user } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(RANKINGS_ERROR_TEXT);
+    expect(alert).toHaveTextContent(`Frontline knows no server named “${SERVER}”.`);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry Mission' }));
+    expect(await screen.findByText('Soldier 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('moves a page past the end to the last page', async () => {
+    stubApi((params) => answer(params.get('page') === '3' ? [makeEntry(201)] : [], { totalPages: 3, totalItems: 201 }));
+    renderPage('?page=40');
+    expect(await screen.findByText('Soldier 201')).toBeInTheDocument();
+    expect(query().get('page')).toBe('3');
+  });
+});

@@ -1,0 +1,266 @@
+import type { RankingOrderBy } from '@frontline/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeftIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { HttpError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { ChevronDownIcon, LoadingBlock, Spinner } from '../../servers/components/server-icons.tsx';
+import { useServerRankings } from '../api/server-rankings.ts';
+import { MedalCard, RankingRow, RankingRowsHeader } from '../components/leaderboard-entries.tsx';
+import { PageSizeSelect, RefreshButton, SortButtons, TOOL_BUTTON } from '../components/ranking-controls.tsx';
+import { RankingFiltersPanel } from '../components/ranking-filters.tsx';
+import { medalOf } from '../lib/rank-bands.ts';
+import {
+  NUMBER_FILTER_KEYS,
+  hasActiveFilters,
+  nextRankingSort,
+  parseRankingsQuery,
+  rankingsQueryParams,
+  withFilters,
+  withPageSize,
+  withSort,
+  type RankingFilters,
+  type RankingPageSize,
+  type RankingsQuery,
+} from '../lib/rankings-query.ts';
+
+/** Spec §8. */
+export const RANKINGS_ERROR_TEXT = 'Failed to load server rankings. Please try again.';
+export const RANKINGS_EMPTY_TEXT = 'No Warriors Found';
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+function activeFilterCount(filters: RankingFilters): number {
+  return (filters.playerName ? 1 : 0) + NUMBER_FILTER_KEYS.filter((key) => filters[key] !== null).length;
+}
+
+/** /servers/{serverName}/rankings (spec: site-statistics §2 "Rankings", §4, §5, §8, §9). */
+export function ServerRankingsPage() {
+  const serverName = useParams().serverName ?? '';
+  // Another server is another leaderboard: nothing (open filters, the previous page) carries over.
+  return <ServerRankings key={serverName} serverName={serverName} />;
+}
+
+function ServerRankings({ serverName }: { serverName: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useMemo(() => parseRankingsQuery(searchParams), [searchParams]);
+  const rankings = useServerRankings(serverName, query);
+  const { data } = rankings;
+  const [filtersOpen, setFiltersOpen] = useState(() => hasActiveFilters(query));
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingId = useId();
+  const filtersId = useId();
+
+  /** Typing a filter replaces the history entry; sorting and paging are steps Back can undo. */
+  function update(change: (current: RankingsQuery) => RankingsQuery, replace = false) {
+    setSearchParams((current) => rankingsQueryParams(change(parseRankingsQuery(current))), { replace });
+  }
+
+  // A hand-written or outdated URL (pageSize=7, page=abc) is shown as what it means, in canonical form.
+  const canonical = rankingsQueryParams(query).toString();
+  useEffect(() => {
+    if (searchParams.toString() !== canonical) setSearchParams(new URLSearchParams(canonical), { replace: true });
+  }, [searchParams, canonical, setSearchParams]);
+
+  // A page past the end (a link from when there were more players) moves to the last page there is.
+  const settled = data !== undefined && !rankings.isPlaceholderData;
+  const lastPage = settled ? Math.max(1, data.totalPages) : query.page;
+  useEffect(() => {
+    if (query.page <= lastPage) return;
+    setSearchParams((current) => rankingsQueryParams({ ...parseRankingsQuery(current), page: lastPage }), {
+      replace: true,
+    });
+  }, [query.page, lastPage, setSearchParams]);
+
+  function goToPage(page: number) {
+    update((current) => ({ ...current, page }));
+    // Pagination sits under the list: the new page is read from its top.
+    const section = sectionRef.current;
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
+  }
+
+  const onSort = (orderBy: RankingOrderBy) => update((current) => withSort(current, nextRankingSort(current, orderBy)));
+  const onPageSize = (pageSize: RankingPageSize) => update((current) => withPageSize(current, pageSize));
+  const onFilters = (filters: RankingFilters) => update((current) => withFilters(current, filters), true);
+  const refresh = () => void rankings.refetch();
+
+  const filterCount = activeFilterCount(query);
+  const updating = rankings.isPlaceholderData || (rankings.isFetching && !rankings.isPending && !rankings.isError);
+
+  return (
+    <>
+      <PageHeader
+        back={
+          <Link
+            to={paths.server(serverName)}
+            className="-ml-2 inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-accent"
+          >
+            <ArrowLeftIcon width={16} height={16} className="shrink-0" />
+            <span className="truncate">Server profile</span>
+          </Link>
+        }
+        eyebrow="Server rankings"
+        title={serverName}
+        description="Every soldier who fought here, ranked on their all-time totals on this server."
+      />
+
+      <section ref={sectionRef} aria-labelledby={headingId} className="scroll-mt-20">
+        <div className="mb-4 rounded-lg border border-line bg-surface shadow-sm shadow-black/5">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-3 py-3 sm:px-4">
+            <h2 id={headingId} className="heading-display flex items-baseline gap-2 text-lg text-ink">
+              Leaderboard
+              <span
+                data-testid="player-count"
+                className="tabular text-xs font-semibold tracking-normal text-muted normal-case"
+              >
+                {data
+                  ? `${countFormat.format(data.totalItems)} ${data.totalItems === 1 ? 'player' : 'players'}`
+                  : rankings.isError
+                    ? ''
+                    : '…'}
+              </span>
+            </h2>
+            <div className="flex flex-wrap items-center gap-1.5 sm:ml-auto sm:gap-2">
+              <SortButtons sort={query} onSort={onSort} />
+              <button
+                type="button"
+                aria-expanded={filtersOpen}
+                aria-controls={filtersId}
+                onClick={() => setFiltersOpen((open) => !open)}
+                className={`${TOOL_BUTTON} ${filtersOpen ? 'border-line-strong bg-raised text-ink' : ''}`}
+              >
+                Filters
+                {filterCount > 0 && (
+                  <span className="tabular inline-flex size-4 items-center justify-center rounded-full bg-accent text-[10px] text-accent-ink">
+                    {filterCount}
+                    <span className="sr-only"> active</span>
+                  </span>
+                )}
+                <ChevronDownIcon
+                  width={14}
+                  height={14}
+                  className={`transition-transform ${filtersOpen ? 'rotate-180' : ''}`}
+                />
+              </button>
+              <PageSizeSelect pageSize={query.pageSize} onChange={onPageSize} />
+              <RefreshButton onRefresh={refresh} refreshing={rankings.isFetching} compact />
+            </div>
+          </div>
+          {filtersOpen && <RankingFiltersPanel id={filtersId} filters={query} onChange={onFilters} />}
+        </div>
+
+        <LeaderboardBody
+          rankings={rankings}
+          serverName={serverName}
+          filtered={filterCount > 0}
+          updating={updating}
+          onRefresh={refresh}
+        />
+
+        {data && data.items.length > 0 && !rankings.isError && (
+          <div className="mt-5 flex flex-col items-center gap-3">
+            <Pagination currentPage={query.page} totalPages={data.totalPages} onPageChange={goToPage} />
+            <p className="tabular text-xs text-muted">
+              {countFormat.format((query.page - 1) * query.pageSize + 1)}–
+              {countFormat.format((query.page - 1) * query.pageSize + data.items.length)} of{' '}
+              {countFormat.format(data.totalItems)}
+            </p>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function LeaderboardBody({
+  rankings,
+  serverName,
+  filtered,
+  updating,
+  onRefresh,
+}: {
+  rankings: ReturnType<typeof useServerRankings>;
+  serverName: string;
+  filtered: boolean;
+  updating: boolean;
+  onRefresh: () => void;
+}) {
+  const { data } = rankings;
+
+  if (rankings.isError) {
+    const unknownServer = rankings.error instanceof HttpError && rankings.error.status === 404;
+    return (
+      <div role="alert" className="rounded-lg border border-danger/40 bg-danger-soft px-4 py-8 text-center">
+        <p className="text-sm font-semibold text-danger">{RANKINGS_ERROR_TEXT}</p>
+        {unknownServer && <p className="mt-1 text-xs text-muted">Frontline knows no server named “{serverName}”.</p>}
+        <RefreshButton
+          onRefresh={onRefresh}
+          refreshing={rankings.isFetching}
+          label="Retry Mission"
+          className="mt-4 inline-flex h-9 items-center gap-2 rounded-md border border-danger/50 bg-surface px-4 text-xs font-bold tracking-wider text-danger uppercase transition-colors hover:bg-danger hover:text-accent-ink disabled:opacity-60"
+        />
+      </div>
+    );
+  }
+
+  if (!data) return <LoadingBlock label="Loading leaderboard…" className="rounded-lg border border-line bg-surface" />;
+
+  if (data.items.length === 0) {
+    return (
+      <div className="hatched rounded-lg border border-dashed border-line-strong bg-surface px-4 py-12 text-center">
+        <p className="heading-display text-lg text-ink">{RANKINGS_EMPTY_TEXT}</p>
+        <p className="mx-auto mt-1 max-w-md text-sm text-muted">
+          {filtered
+            ? 'No soldier on this server matches these filters.'
+            : 'Nobody has finished a round on this server yet.'}
+        </p>
+        <RefreshButton
+          onRefresh={onRefresh}
+          refreshing={rankings.isFetching}
+          label="Refresh Leaderboard"
+          className="mt-4 inline-flex h-9 items-center gap-2 rounded-md bg-accent px-4 text-xs font-bold tracking-wider text-accent-ink uppercase shadow-sm transition hover:brightness-110 disabled:opacity-60"
+        />
+      </div>
+    );
+  }
+
+  const podium = data.items.flatMap((entry) => {
+    const medal = medalOf(entry.rank);
+    return medal ? [{ entry, medal }] : [];
+  });
+  const rows = data.items.filter((entry) => medalOf(entry.rank) === null);
+
+  return (
+    <div aria-busy={updating} className="relative">
+      {updating && (
+        <span
+          role="status"
+          className="absolute -top-3 right-2 z-10 inline-flex items-center gap-1.5 rounded-full border border-line bg-raised px-2.5 py-1 text-xs text-muted shadow-sm"
+        >
+          <Spinner className="size-3" /> Updating…
+        </span>
+      )}
+      <div className={`transition-opacity ${updating ? 'opacity-60' : ''}`}>
+        {podium.length > 0 && (
+          <ol aria-label="Podium" className="mb-4 grid gap-3 md:grid-cols-3">
+            {podium.map(({ entry, medal }) => (
+              <MedalCard key={entry.playerName} entry={entry} medal={medal} />
+            ))}
+          </ol>
+        )}
+        {rows.length > 0 && (
+          <>
+            <RankingRowsHeader />
+            <ol aria-label="Rankings" className="flex flex-col gap-1.5">
+              {rows.map((entry) => (
+                <RankingRow key={entry.playerName} entry={entry} />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
