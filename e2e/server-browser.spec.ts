@@ -448,3 +448,26 @@ test('the live list credits its feed', async ({ page }) => {
   await expect(credit).toHaveAttribute('target', '_blank');
   await expect(page.getByText(/Live data:\s*BFList API\s*by cetteup/)).toBeVisible();
 });
+
+test('the list, its top servers’ busy indicators and the flag sprite are preloaded with the page, each fetched once', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await openBrowser(page);
+  await expect(serverRows(page).first().getByTestId('country-flag').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const html = await (await page.request.get('/servers/bf1942')).text();
+  expect(html).toContain('rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bf1942/servers"');
+  expect(html).toMatch(
+    /rel="preload" as="fetch" crossorigin="anonymous" href="\/stats\/GameTrends\/busy-indicator\?serverGuids=/,
+  );
+  expect(html).toMatch(/rel="preload" as="image" type="image\/svg\+xml" href="\/assets\/flags-[0-9a-f]+\.svg"/);
+  // A preload the app did not match would show as a second request of the same URL.
+  const count = (path: string | RegExp) =>
+    requested.filter((url) => (typeof path === 'string' ? url === path : path.test(url))).length;
+  expect(count('/stats/liveservers/bf1942/servers')).toBe(1);
+  expect(count('/stats/GameTrends/busy-indicator')).toBe(1);
+  expect(count(/^\/assets\/flags-[0-9a-f]+\.svg$/)).toBe(1);
+});
