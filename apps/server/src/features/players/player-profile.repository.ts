@@ -148,34 +148,29 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
       const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
       const order =
         query.sortBy === 'playerName' ? sql`player_name ${direction}` : sql`last_seen ${direction}, player_name`;
-      const nameCondition = query.nameContains
-        ? sql`p.player_name like ${`%${escapeLike(query.nameContains)}%`} escape '\\'`
-        : sql`1 = 1`;
-      const activeCondition = query.activeSince ? sql`o.last_seen >= ${query.activeSince}` : sql`1 = 1`;
+      const nameMatches = (column: string) =>
+        query.nameContains
+          ? sql`${sql.ref(column)} like ${`%${escapeLike(query.nameContains)}%`} escape '\\'`
+          : sql`1 = 1`;
+      // Players online come from the few open sessions alone; everyone else needs the players table.
+      const matches = query.activeSince
+        ? sql`select player_name, max(last_seen) as last_seen from sessions
+            where is_active = 1 and last_seen >= ${query.activeSince} and ${nameMatches('player_name')}
+            group by player_name`
+        : sql`select p.player_name, max(coalesce(p.last_seen, p.first_seen), coalesce(o.last_seen, '')) as last_seen
+            from players p left join (select player_name, max(last_seen) as last_seen from sessions
+              where is_active = 1 group by player_name) o on o.player_name = p.player_name
+            where ${nameMatches('p.player_name')}`;
       const { rows } = await sql<{ player_name: string; last_seen: string; total: number }>`
-        with open_sessions as (
-          select player_name, max(last_seen) as last_seen from sessions where is_active = 1 group by player_name
-        ),
-        matches as (
-          select p.player_name,
-            max(coalesce(p.last_seen, p.first_seen), coalesce(o.last_seen, '')) as last_seen
-          from players p left join open_sessions o on o.player_name = p.player_name
-          where ${nameCondition} and ${activeCondition}
-        )
+        with matches as (${matches})
         select player_name, last_seen, count(*) over () as total from matches
         order by ${order}
         limit ${query.limit} offset ${query.offset}`.execute(db);
       const total =
         rows[0]?.total ??
-        Number(
-          (
-            await sql<{ total: number }>`
-              select count(*) as total from players p
-              left join (select player_name, max(last_seen) as last_seen from sessions where is_active = 1
-                group by player_name) o on o.player_name = p.player_name
-              where ${nameCondition} and ${activeCondition}`.execute(db)
-          ).rows[0]?.total ?? 0,
-        );
+        (await sql<{ total: number }>`with matches as (${matches}) select count(*) as total from matches`.execute(db))
+          .rows[0]?.total ??
+        0;
       return {
         rows: rows.map((row) => ({ playerName: row.player_name, lastSeen: row.last_seen })),
         total: Number(total),

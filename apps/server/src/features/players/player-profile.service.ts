@@ -21,7 +21,8 @@ import {
 } from './player-profile.repository.ts';
 import { findCurrentSessions, findPlayedMs } from './players.repository.ts';
 import { ACTIVE_WINDOW_MS } from './players.service.ts';
-import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
+import { kdRatioOf, roundTo } from '../../lib/numbers.ts';
 
 /**
  * The players list (spec §2 "Find Players"), the player profile (§3 Player stats and its parts) and a player's
@@ -47,6 +48,36 @@ export interface PlayersListRequest {
 }
 
 export function createPlayerProfileService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+  const service = computePlayerAnswers(db, now);
+  // Answers reused as long as the routes let clients cache them: who is online changes every poll, figures
+  // of closed rounds every few minutes. Unknown names are not kept (they are cheap to refuse).
+  const listCache = new AnswerCache<PlayersListResponse>({ reuseMs: 10_000, maxEntries: 500 });
+  const profileCache = new AnswerCache<PlayerStatsResponse>({ reuseMs: 30_000, maxEntries: 2000 });
+  const mapStatsCache = new AnswerCache<MapStatsResponse>({ reuseMs: 60_000, maxEntries: 2000 });
+  const reuseFound = async <Answer>(
+    cache: AnswerCache<Answer>,
+    key: string,
+    compute: () => Promise<Answer | undefined>,
+  ): Promise<Answer | undefined> => {
+    const at = now().getTime();
+    const cached = cache.get(key, at);
+    if (cached) return cached;
+    const answer = await compute();
+    if (answer) cache.set(key, at, answer);
+    return answer;
+  };
+  return {
+    listPlayers: (request: PlayersListRequest) =>
+      listCache.reuse(JSON.stringify(request), now().getTime(), () => service.listPlayers(request)),
+    describePlayer: (name: string) => reuseFound(profileCache, name, () => service.describePlayer(name)),
+    describeMapStats: (name: string, serverGuid: string, range: MapStatsRange) =>
+      reuseFound(mapStatsCache, JSON.stringify([name, serverGuid, range]), () =>
+        service.describeMapStats(name, serverGuid, range),
+      ),
+  };
+}
+
+function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
   const repository = createPlayerProfileRepository(db);
 
   return {

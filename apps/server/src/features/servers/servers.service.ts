@@ -88,6 +88,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
   // Leaderboards change when a round closes (every few minutes per server); insights are history.
   const detailsCache = new AnswerCache<ServerDetailsResponse>({ reuseMs: 30_000, maxEntries: 1000 });
   const insightsCache = new AnswerCache<ServerInsightsResponse>({ reuseMs: 120_000, maxEntries: 1000 });
+  const rankingsCache = new AnswerCache<ServerRankingsResponse>({ reuseMs: 30_000, maxEntries: 2000 });
 
   async function buildLeaderboard(
     server: ServerRecord,
@@ -148,6 +149,30 @@ export function createServersService({ database, now = () => new Date() }: Serve
       })),
       topPlacements: toStandings(placements),
       weightedTopPlacements: toStandings(weighted),
+    };
+  }
+
+  async function rankServerPlayers(server: ServerRecord, request: RankingRequest): Promise<ServerRankingsResponse> {
+    const offset = (request.page - 1) * request.pageSize;
+    const { rows, total } = await repository.findRankings(server.serverGuid, {
+      ...request,
+      limit: request.pageSize,
+      offset,
+    });
+    return {
+      items: rows.map((row, index) => ({
+        rank: offset + index + 1,
+        playerName: row.playerName,
+        totalScore: row.score,
+        kdRatio: kdRatioOf(row.kills, row.deaths),
+        totalKills: row.kills,
+        totalDeaths: row.deaths,
+        totalPlayTimeMinutes: minutesOf(row.playedMs),
+      })),
+      serverContext: { serverName: server.name, serverGuid: server.serverGuid },
+      currentPage: request.page,
+      totalPages: Math.ceil(total / request.pageSize),
+      totalItems: total,
     };
   }
 
@@ -252,27 +277,8 @@ export function createServersService({ database, now = () => new Date() }: Serve
     async rankPlayers(name: string, request: RankingRequest): Promise<ServerRankingsResponse | undefined> {
       const server = await repository.findServerByName(name);
       if (!server) return undefined;
-      const offset = (request.page - 1) * request.pageSize;
-      const { rows, total } = await repository.findRankings(server.serverGuid, {
-        ...request,
-        limit: request.pageSize,
-        offset,
-      });
-      return {
-        items: rows.map((row, index) => ({
-          rank: offset + index + 1,
-          playerName: row.playerName,
-          totalScore: row.score,
-          kdRatio: kdRatioOf(row.kills, row.deaths),
-          totalKills: row.kills,
-          totalDeaths: row.deaths,
-          totalPlayTimeMinutes: minutesOf(row.playedMs),
-        })),
-        serverContext: { serverName: server.name, serverGuid: server.serverGuid },
-        currentPage: request.page,
-        totalPages: Math.ceil(total / request.pageSize),
-        totalItems: total,
-      };
+      const key = JSON.stringify([server.serverGuid, request]);
+      return rankingsCache.reuse(key, now().getTime(), () => rankServerPlayers(server, request));
     },
 
     async searchServers(text: string, page: number, pageSize: number): Promise<ServerSearchResponse> {
