@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describePage, pageMetaTags, withProductName } from './page-meta.ts';
 import { findGame } from './games.ts';
+import { decodePlayerNameForDisplay } from './player-names.ts';
 
 describe('describePage (spec: "Every route sets a page title and description (including the server or player name where relevant)")', () => {
   it.each([
@@ -75,8 +76,12 @@ describe('findGame', () => {
 });
 
 describe('player names in titles', () => {
-  it('are shown decoded from legacy code pages, as on the page itself', () => {
-    expect(describePage(`/players/${encodeURIComponent('Âåðòîëåòèê')}`).title).toBe(withProductName('Вертолетик'));
-    expect(describePage('/players/B%C3%A9bert/sessions').title).toBe(withProductName("Bébert's combat history"));
+  it('are shown as the given decoder reads them (the server decodes legacy code pages), else as stored', () => {
+    const path = `/players/${encodeURIComponent('Âåðòîëåòèê')}`;
+    expect(describePage(path, decodePlayerNameForDisplay).title).toBe(withProductName('Вертолетик'));
+    expect(describePage(path).title).toBe(withProductName('Âåðòîëåòèê'));
+    expect(describePage('/players/B%C3%A9bert/sessions', decodePlayerNameForDisplay).title).toBe(
+      withProductName("Bébert's combat history"),
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { decodePlayerNameForDisplay } from './player-names.ts';
 import { GAMES } from './games.ts';
 
 /**
@@ -141,10 +140,7 @@ const NOT_FOUND = {
   description: 'There is no page at this address.',
 };
 
-/**
- * Decodes one path segment; a malformed escape is kept as typed rather than failing the page. Player names
- * are shown as people read them (legacy code pages decoded, player-names.ts).
- */
+/** Decodes one path segment; a malformed escape is kept as typed rather than failing the page. */
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -153,24 +149,35 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function matchPattern(pattern: string, segments: string[]): Params | undefined {
+function matchPattern(
+  pattern: string,
+  segments: string[],
+  showPlayerName: (stored: string) => string,
+): Params | undefined {
   const parts = pattern.split('/').filter(Boolean);
   if (parts.length !== segments.length) return undefined;
   const params: Params = {};
   for (const [index, part] of parts.entries()) {
     const segment = segments[index] ?? '';
-    if (part === ':playerName') params.playerName = decodePlayerNameForDisplay(decodeSegment(segment));
+    if (part === ':playerName') params.playerName = showPlayerName(decodeSegment(segment));
     else if (part.startsWith(':')) params[part.slice(1)] = decodeSegment(segment);
     else if (part !== segment) return undefined;
   }
   return params;
 }
 
-/** Title and description for a path as the browser sends it (names still URL-encoded). */
-export function describePage(pathname: string): PageMeta {
+/**
+ * Title and description for a path as the browser sends it (names still URL-encoded). `showPlayerName` turns
+ * a stored player name into the one to show (the server passes the legacy code-page decoder,
+ * player-names.ts; the web app's first bundle does without it, and the profile page sets the decoded title).
+ */
+export function describePage(
+  pathname: string,
+  showPlayerName: (stored: string) => string = (stored) => stored,
+): PageMeta {
   const segments = pathname.split('/').filter(Boolean);
   for (const route of PAGE_ROUTES) {
-    const params = matchPattern(route.pattern, segments);
+    const params = matchPattern(route.pattern, segments, showPlayerName);
     if (params) {
       const { title, description } = route.describe(params);
       return { title: withProductName(title), description, found: true };

@@ -1,4 +1,11 @@
-import { describePage, findGame, pageMetaTags, type Game, type MetaTag } from '@frontline/contract';
+import {
+  decodePlayerNameForDisplay,
+  describePage,
+  findGame,
+  pageMetaTags,
+  type Game,
+  type MetaTag,
+} from '@frontline/contract';
 
 /**
  * Writes a page's title, description and social-sharing tags into the built index.html, so that
@@ -77,7 +84,7 @@ export function createIndexRenderer(
   const flagSpriteUrl = findFlagSpriteUrl(template);
   return (url, busyGuids) => {
     const pathname = url.split(/[?#]/, 1)[0] ?? '/';
-    const meta = describePage(pathname);
+    const meta = describePage(pathname, decodePlayerNameForDisplay);
     const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
     if (demoMode) tags.push(DEMO_META);
     tags.push(...preloadLinksFor(pathname, busyGuids, flagSpriteUrl));
