@@ -2,7 +2,8 @@ import type { PlayerStatsResponse } from '@frontline/contract';
 import { useMemo } from 'react';
 import { formatPlayTime } from '../../../lib/format.ts';
 import { formatUtcOffset, localOffsetMinutes, peakLocalHour, toLocalHourBars } from '../lib/activity-hours.ts';
-import { EmptyNote, Section } from './player-ui.tsx';
+import { EmptyNote } from './player-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Hours labelled under the bars: every third, so "12am 3am 6am …" fits a phone. */
 const LABEL_EVERY = 3;
@@ -22,7 +23,7 @@ export function ActivityByHour({ insights }: { insights: PlayerStatsResponse['in
   const zoneText = zone && zone !== offsetText ? `${zone}, ${offsetText}` : offsetText;
 
   return (
-    <Section
+    <SectionCard
       title="Activity by Hour"
       description={`Minutes played in each hour of the day over the last 30 days, in your time (${zoneText}).`}
     >
@@ -65,6 +66,6 @@ export function ActivityByHour({ insights }: { insights: PlayerStatsResponse['in
           </figcaption>
         </figure>
       )}
-    </Section>
+    </SectionCard>
   );
 }

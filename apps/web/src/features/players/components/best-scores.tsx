@@ -13,7 +13,8 @@ import {
   type BestScoreTab,
 } from '../lib/best-scores.ts';
 import { kdTone, kdValue } from '../lib/player-tones.ts';
-import { EmptyNote, Section, StatPair, ToneValue } from './player-ui.tsx';
+import { EmptyNote, StatPair, ToneValue } from './player-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 export const NO_SCORES_TEXT = 'No scores recorded yet';
 
@@ -63,7 +64,7 @@ export function BestScores({
   }
 
   return (
-    <Section
+    <SectionCard
       title="Best Scores"
       description="Single rounds, best first."
       actions={
@@ -171,6 +172,6 @@ export function BestScores({
           </>
         )}
       </div>
-    </Section>
+    </SectionCard>
   );
 }

@@ -5,7 +5,8 @@ import { formatPlayTime, parseApiTimestamp } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatMapName } from '../../servers/lib/display.ts';
 import { kdTone, killRateTone } from '../lib/player-tones.ts';
-import { EmptyNote, Section, ToneValue } from './player-ui.tsx';
+import { EmptyNote, ToneValue } from './player-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Cards shown before 'Show all': the most played servers are what the section is about. */
 export const SERVERS_SHOWN = 6;
@@ -28,7 +29,7 @@ export function FavoriteBattlegrounds({
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? servers : servers.slice(0, SERVERS_SHOWN);
   return (
-    <Section title="Favorite Battlegrounds" description="Every server fought on, most played first.">
+    <SectionCard title="Favorite Battlegrounds" description="Every server fought on, most played first.">
       {servers.length === 0 ? (
         <EmptyNote>No server data available</EmptyNote>
       ) : (
@@ -52,7 +53,7 @@ export function FavoriteBattlegrounds({
           )}
         </>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 

@@ -12,7 +12,8 @@ import {
   type Tone,
 } from '../lib/player-tones.ts';
 import { buildTrendGeometry, type PlotBox, type TrendPoint } from '../lib/trend-chart.ts';
-import { EmptyNote, Section } from './player-ui.tsx';
+import { EmptyNote } from './player-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /**
  * Performance Analytics (spec: site-statistics §2 "K/D and kill-rate trend charts"; §9 "K/D colour thresholds
@@ -52,7 +53,7 @@ export function PerformanceAnalytics({ recentStats }: { recentStats: PlayerStats
   const since = parseApiTimestamp(recentStats.analysisPeriodStart);
   const rounds = recentStats.totalRoundsAnalyzed;
   return (
-    <Section
+    <SectionCard
       title="Performance Analytics"
       description={`${rounds} ${rounds === 1 ? 'round' : 'rounds'} since ${since.toLocaleDateString(undefined, {
         year: 'numeric',
@@ -78,7 +79,7 @@ export function PerformanceAnalytics({ recentStats }: { recentStats: PlayerStats
           digits={2}
         />
       </div>
-    </Section>
+    </SectionCard>
   );
 }
 

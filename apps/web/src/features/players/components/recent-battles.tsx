@@ -4,7 +4,8 @@ import { formatKdRatio, formatRelativeTime, parseApiTimestamp } from '../../../l
 import { paths } from '../../../lib/paths.ts';
 import { formatMapName } from '../../servers/lib/display.ts';
 import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../lib/player-tones.ts';
-import { EmptyNote, Section, StatPair, ToneValue } from './player-ui.tsx';
+import { EmptyNote, StatPair, ToneValue } from './player-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /**
  * Recent Battles (spec: site-statistics §2 "Recent Battles (server link, Online tag, K/D, K, D, S, start time
@@ -21,7 +22,7 @@ export function RecentBattles({
   now: Date;
 }) {
   return (
-    <Section title="Recent Battles" description="The last rounds fought, newest first." bodyClassName="">
+    <SectionCard title="Recent Battles" description="The last rounds fought, newest first." bodyClassName="">
       {sessions.length === 0 ? (
         <div className="p-4">
           <EmptyNote>No recent rounds</EmptyNote>
@@ -79,6 +80,6 @@ export function RecentBattles({
           ))}
         </ol>
       )}
-    </Section>
+    </SectionCard>
   );
 }

@@ -2,7 +2,8 @@ import type { PlayerStatsResponse } from '@frontline/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { PING_TONE_CLASSES, pingTone, rankBarShare, topShare } from '../lib/server-ranking.ts';
-import { EmptyNote, Section } from './player-ui.tsx';
+import { EmptyNote } from './player-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 type ServerRanking = PlayerStatsResponse['insights']['serverRankings'][number];
 
@@ -14,7 +15,11 @@ const countFormat = new Intl.NumberFormat('en-US');
  */
 export function ServerRankings({ rankings }: { rankings: readonly ServerRanking[] }) {
   return (
-    <Section title="Server Rankings" description="Rank by total score among each server's players." bodyClassName="">
+    <SectionCard
+      title="Server Rankings"
+      description="Rank by total score among each server's players."
+      bodyClassName=""
+    >
       {rankings.length === 0 ? (
         <div className="p-4">
           <EmptyNote>No server rankings yet</EmptyNote>
@@ -63,6 +68,6 @@ export function ServerRankings({ rankings }: { rankings: readonly ServerRanking[
           })}
         </ol>
       )}
-    </Section>
+    </SectionCard>
   );
 }

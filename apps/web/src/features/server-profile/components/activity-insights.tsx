@@ -28,7 +28,8 @@ import {
   type InsightDays,
   type PingMode,
 } from '../lib/insights.ts';
-import { EmptyNote, ErrorBox, ProfileSection, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+import { EmptyNote, ErrorBox, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 const PlayerCountChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PlayerCountChart }));
 const PingChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PingChart }));
@@ -77,7 +78,7 @@ export function ActivityInsights({
   const retrying = insights.isFetching && insights.isError;
 
   return (
-    <ProfileSection
+    <SectionCard
       title={ACTIVITY_TITLE}
       description={shown ? insightPeriodTitle(shown.days) : undefined}
       actions={
@@ -113,7 +114,7 @@ export function ActivityInsights({
           )}
         </div>
       )}
-    </ProfileSection>
+    </SectionCard>
   );
 }
 

@@ -28,7 +28,8 @@ import {
   type PlacementView,
 } from '../lib/leaderboards.ts';
 import { formatDate, formatDateTime } from '../lib/profile-display.ts';
-import { EmptyNote, ProfileSection, RankBadge, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+import { EmptyNote, RankBadge, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 export const LEADERBOARDS_TITLE = 'Player Statistics & Rankings';
 
@@ -53,7 +54,7 @@ export function LeaderboardsSection({
   const tabsId = useId();
 
   return (
-    <ProfileSection
+    <SectionCard
       title={LEADERBOARDS_TITLE}
       description={board ? `${formatDate(board.startPeriod)} – ${formatDate(board.endPeriod)}` : undefined}
       actions={
@@ -79,7 +80,7 @@ export function LeaderboardsSection({
           />
         )}
       </div>
-    </ProfileSection>
+    </SectionCard>
   );
 }
 

@@ -4,7 +4,8 @@ import { formatRelativeTime } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatMapName } from '../../servers/lib/display.ts';
 import { formatDateTime, formatRoundDuration } from '../lib/profile-display.ts';
-import { EmptyNote, ProfileSection } from './profile-ui.tsx';
+import { EmptyNote } from './profile-ui.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 export const RECENT_ROUNDS_TITLE = 'Recent Rounds';
 export const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
@@ -12,7 +13,7 @@ export const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
 /** Spec §2 "Recent Rounds (View All Sessions link)"; each round opens its report. */
 export function RecentRounds({ serverName, rounds }: { serverName: string; rounds: readonly RecentRound[] }) {
   return (
-    <ProfileSection
+    <SectionCard
       title={RECENT_ROUNDS_TITLE}
       actions={
         <Link
@@ -60,6 +61,6 @@ export function RecentRounds({ serverName, rounds }: { serverName: string; round
           ))}
         </ul>
       )}
-    </ProfileSection>
+    </SectionCard>
   );
 }
