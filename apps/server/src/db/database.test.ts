@@ -24,6 +24,7 @@ describe('openDatabase', () => {
         '0002-collector',
         '0003-server-profiles',
         '0004-round-aggregates',
+        '0005-ping-daily',
       ]);
     } finally {
       await database.close();

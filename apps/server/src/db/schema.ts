@@ -118,6 +118,14 @@ export interface ServerPingHourlyTable {
   samples: number;
 }
 
+/** The same histograms summed per UTC day (migration 0005); day_start is the day's 00:00 ISO text. */
+export interface ServerPingDailyTable {
+  server_guid: string;
+  day_start: string;
+  ping_bin: number;
+  samples: number;
+}
+
 /** Facts about a server the feed does not carry (country, time zone, links); see migration 0003. */
 export interface ServerProfilesTable {
   server_guid: string;
@@ -220,6 +228,7 @@ export interface DatabaseSchema {
   round_polls: RoundPollsTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
+  server_ping_daily: ServerPingDailyTable;
   server_profiles: ServerProfilesTable;
   server_player_totals: ServerPlayerTotalsTable;
   server_player_days: ServerPlayerDaysTable;

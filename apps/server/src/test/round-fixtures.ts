@@ -160,7 +160,7 @@ export function insertPopulation(
     .run(bucketStart, serverGuid, averagePlayers * 10, peak);
 }
 
-/** Ping samples of one hour, as the collector's histogram (10 ms bins). */
+/** Ping samples of one hour, as the collector's histograms (10 ms bins; the hour's and the day's). */
 export function insertPingHour(
   sqlite: DatabaseSync,
   serverGuid: string,
@@ -170,5 +170,13 @@ export function insertPingHour(
   const insert = sqlite.prepare(
     'insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)',
   );
-  for (const [bin, samples] of Object.entries(bins)) insert.run(serverGuid, hourStart, Number(bin), samples);
+  const addToDay = sqlite.prepare(
+    `insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
+    on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`,
+  );
+  const dayStart = `${hourStart.slice(0, 10)}T00:00:00.000Z`;
+  for (const [bin, samples] of Object.entries(bins)) {
+    insert.run(serverGuid, hourStart, Number(bin), samples);
+    addToDay.run(serverGuid, dayStart, Number(bin), samples);
+  }
 }

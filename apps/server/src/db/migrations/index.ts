@@ -3,6 +3,7 @@ import { appMeta } from './0001-app-meta.ts';
 import { collector } from './0002-collector.ts';
 import { serverProfiles } from './0003-server-profiles.ts';
 import { roundAggregates } from './0004-round-aggregates.ts';
+import { pingDaily } from './0005-ping-daily.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-collector': collector,
   '0003-server-profiles': serverProfiles,
   '0004-round-aggregates': roundAggregates,
+  '0005-ping-daily': pingDaily,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -83,13 +83,20 @@ export async function readPingHistory(
 ): Promise<{ timePeriod: string; medianPing: number; p95Ping: number }[]> {
   const bucketMinutes = span.foldToWeeks ? WEEK_DAYS * DAY_MINUTES : Math.max(60, span.bucketMinutes);
   const bucketMs = bucketMinutes * MINUTE_MS;
-  const { rows } = await sql<{ hour_start: string; ping_bin: number; samples: number }>`
-    select hour_start, ping_bin, samples from server_ping_hourly
-    where server_guid = ${serverGuid} and hour_start >= ${new Date(span.startMs).toISOString()}
-      and hour_start < ${new Date(span.endMs).toISOString()}`.execute(db);
+  // Buckets of a day or more read the daily histograms: a year is 365 days of bins, not 8 760 hours of them.
+  const daily = bucketMinutes >= DAY_MINUTES;
+  const from = new Date(span.startMs).toISOString();
+  const before = new Date(span.endMs).toISOString();
+  const { rows } = daily
+    ? await sql<{ period: string; ping_bin: number; samples: number }>`
+        select day_start as period, ping_bin, samples from server_ping_daily
+        where server_guid = ${serverGuid} and day_start >= ${from} and day_start < ${before}`.execute(db)
+    : await sql<{ period: string; ping_bin: number; samples: number }>`
+        select hour_start as period, ping_bin, samples from server_ping_hourly
+        where server_guid = ${serverGuid} and hour_start >= ${from} and hour_start < ${before}`.execute(db);
   const buckets = new Map<number, PingBin[]>();
   for (const row of rows) {
-    const bucket = Math.floor(Date.parse(row.hour_start) / bucketMs) * bucketMs;
+    const bucket = Math.floor(Date.parse(row.period) / bucketMs) * bucketMs;
     const bins = buckets.get(bucket) ?? [];
     bins.push({ pingBin: row.ping_bin, samples: Number(row.samples) });
     buckets.set(bucket, bins);

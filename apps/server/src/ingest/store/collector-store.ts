@@ -106,6 +106,8 @@ function prepareStatements(sqlite: DatabaseSync) {
         (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
       on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
         peak_players = max(peak_players, excluded.peak_players), samples = samples + excluded.samples`),
+    addPingDay: prepare(`insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
+      on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`),
     addPing: prepare(`insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)
       on conflict (server_guid, hour_start, ping_bin) do update set samples = samples + excluded.samples`),
   };
@@ -220,7 +222,10 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     aggregates.addClosedRound(close.roundKey, polls);
     statements.deleteRoundPolls.run(close.roundKey);
     for (const [hour, bins] of pingBinsByHour(polls)) {
-      for (const [bin, count] of bins) statements.addPing.run(close.serverGuid, iso(hour), bin, count);
+      for (const [bin, count] of bins) {
+        statements.addPing.run(close.serverGuid, iso(hour), bin, count);
+        statements.addPingDay.run(close.serverGuid, iso(floorTo(hour, 1440)), bin, count);
+      }
     }
   }
 

@@ -296,6 +296,18 @@ describe('round aggregates', () => {
     expect(counts.most).toBeLessThanOrEqual(TOP_SCORES_PER_ROUND);
   });
 
+  it('keep daily ping histograms equal to the hourly ones summed by day', () => {
+    const fromHours = database.sqlite
+      .prepare(
+        `select server_guid, substr(hour_start, 1, 10) || 'T00:00:00.000Z' as day_start, ping_bin,
+          sum(samples) as samples
+        from server_ping_hourly group by server_guid, substr(hour_start, 1, 10), ping_bin`,
+      )
+      .all() as Row[];
+    expect(fromHours.length).toBeGreaterThan(100);
+    expect(tableLines(database.sqlite, 'server_ping_daily')).toEqual(linesOf(fromHours));
+  });
+
   it('are rebuilt identically by the one-time backfill of an older database', () => {
     const before = Object.fromEntries(AGGREGATE_TABLES.map((table) => [table, tableLines(database.sqlite, table)]));
     for (const table of AGGREGATE_TABLES) database.sqlite.exec(`delete from ${table}`);
