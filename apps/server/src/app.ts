@@ -86,8 +86,8 @@ export async function buildApp(
     encodeSharedAnswers: config.env === 'production',
   });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
-  await app.register(playersRoutes, { prefix: API_PREFIX, database });
-  await app.register(serversRoutes, { prefix: API_PREFIX, database });
+  await app.register(playersRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
+  await app.register(serversRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,

@@ -6,6 +6,7 @@ export class AnswerCache<Answer> {
   readonly #entries = new Map<string, { at: number; answer: Answer }>();
   readonly #reuseMs: number;
   readonly #maxEntries: number;
+  readonly #pending = new Map<string, Promise<Answer | undefined>>();
 
   constructor(options: { reuseMs: number; maxEntries: number }) {
     this.#reuseMs = options.reuseMs;
@@ -27,12 +28,32 @@ export class AnswerCache<Answer> {
     }
   }
 
-  /** The stored or freshly computed answer (computed at most once per key per reuse period and caller turn). */
-  async reuse(key: string, now: number, compute: () => Promise<Answer>): Promise<Answer> {
+  /**
+   * The stored answer, else one computed now. Requests for the same key that arrive while it is being
+   * computed wait for that computation instead of starting their own (a burst of visitors to a page that just
+   * expired costs one computation). An undefined answer (say, "not found") is returned but not stored.
+   */
+  async reuse<Computed extends Answer | undefined>(
+    key: string,
+    now: number,
+    compute: () => Promise<Computed>,
+  ): Promise<Computed> {
     const cached = this.get(key, now);
-    if (cached !== undefined) return cached;
-    const answer = await compute();
-    this.set(key, now, answer);
-    return answer;
+    if (cached !== undefined) return cached as Computed;
+    const pending = this.#pending.get(key);
+    if (pending) return pending as Promise<Computed>;
+    const computing = compute().then(
+      (answer) => {
+        this.#pending.delete(key);
+        if (answer !== undefined) this.set(key, now, answer);
+        return answer;
+      },
+      (error: unknown) => {
+        this.#pending.delete(key);
+        throw error;
+      },
+    );
+    this.#pending.set(key, computing);
+    return computing;
   }
 }

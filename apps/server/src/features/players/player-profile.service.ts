@@ -50,28 +50,16 @@ export interface PlayersListRequest {
 export function createPlayerProfileService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
   const service = computePlayerAnswers(db, now);
   // Answers reused as long as the routes let clients cache them: who is online changes every poll, figures
-  // of closed rounds every few minutes. Unknown names are not kept (they are cheap to refuse).
+  // of closed rounds every few minutes. Unknown names are not kept (undefined answers never are).
   const listCache = new AnswerCache<PlayersListResponse>({ reuseMs: 10_000, maxEntries: 500 });
   const profileCache = new AnswerCache<PlayerStatsResponse>({ reuseMs: 30_000, maxEntries: 2000 });
   const mapStatsCache = new AnswerCache<MapStatsResponse>({ reuseMs: 60_000, maxEntries: 2000 });
-  const reuseFound = async <Answer>(
-    cache: AnswerCache<Answer>,
-    key: string,
-    compute: () => Promise<Answer | undefined>,
-  ): Promise<Answer | undefined> => {
-    const at = now().getTime();
-    const cached = cache.get(key, at);
-    if (cached) return cached;
-    const answer = await compute();
-    if (answer) cache.set(key, at, answer);
-    return answer;
-  };
   return {
     listPlayers: (request: PlayersListRequest) =>
       listCache.reuse(JSON.stringify(request), now().getTime(), () => service.listPlayers(request)),
-    describePlayer: (name: string) => reuseFound(profileCache, name, () => service.describePlayer(name)),
+    describePlayer: (name: string) => profileCache.reuse(name, now().getTime(), () => service.describePlayer(name)),
     describeMapStats: (name: string, serverGuid: string, range: MapStatsRange) =>
-      reuseFound(mapStatsCache, JSON.stringify([name, serverGuid, range]), () =>
+      mapStatsCache.reuse(JSON.stringify([name, serverGuid, range]), now().getTime(), () =>
         service.describeMapStats(name, serverGuid, range),
       ),
   };

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
+import { sendSharedJson } from '../../http/send-json.ts';
 import { createPlayerProfileService } from './player-profile.service.ts';
 
 /**
@@ -65,6 +66,8 @@ const mapStatsQuerySchema = z.object({
 export interface PlayersRoutesOptions {
   database: Database;
   now?: () => Date;
+  /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
+  encodeSharedAnswers?: boolean;
 }
 
 export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async (app, options) => {
@@ -80,7 +83,8 @@ export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async 
     async (request, reply) => {
       // Who is online changes with every poll.
       reply.header('cache-control', 'public, max-age=10');
-      return service.listPlayers(request.query);
+      const answer = await service.listPlayers(request.query);
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 
@@ -97,7 +101,7 @@ export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async 
       const answer = await service.describePlayer(playerName);
       if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
       reply.header('cache-control', 'public, max-age=30');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 
@@ -120,7 +124,7 @@ export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async 
         });
       }
       reply.header('cache-control', 'public, max-age=60');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 };

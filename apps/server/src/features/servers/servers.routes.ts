@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
+import { sendSharedJson } from '../../http/send-json.ts';
 import { createServersService } from './servers.service.ts';
 
 /**
@@ -101,6 +102,8 @@ const searchQuerySchema = z.object({
 export interface ServersRoutesOptions {
   database: Database;
   now?: () => Date;
+  /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
+  encodeSharedAnswers?: boolean;
 }
 
 export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async (app, options) => {
@@ -117,7 +120,8 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
     async (request, reply) => {
       const { query, page, pageSize } = request.query;
       reply.header('cache-control', 'public, max-age=10');
-      return service.searchServers(query, page, pageSize);
+      const answer = await service.searchServers(query, page, pageSize);
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 
@@ -135,7 +139,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const answer = await service.describeServer(serverName, request.query.minPlayersForWeighting);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
       reply.header('cache-control', 'public, max-age=30');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 
@@ -153,7 +157,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const answer = await service.describeInsights(serverName, request.query.days);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
       reply.header('cache-control', 'public, max-age=120');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 
@@ -171,7 +175,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const answer = await service.rankPlayers(serverName, request.query);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
       reply.header('cache-control', 'public, max-age=30');
-      return answer;
+      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
     },
   );
 };

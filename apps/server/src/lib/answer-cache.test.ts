@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerCache } from './answer-cache.ts';
+
+describe('AnswerCache', () => {
+  it('reuses an answer for reuseMs, then computes it again', async () => {
+    const cache = new AnswerCache<number>({ reuseMs: 1000, maxEntries: 10 });
+    let computed = 0;
+    const compute = () => Promise.resolve(++computed);
+    expect(await cache.reuse('a', 0, compute)).toBe(1);
+    expect(await cache.reuse('a', 999, compute)).toBe(1);
+    expect(await cache.reuse('a', 1000, compute)).toBe(2);
+    // A clock gone backwards is a miss, not a stale hit.
+    expect(await cache.reuse('a', 500, compute)).toBe(3);
+  });
+
+  it('computes once for requests that arrive while the answer is being computed', async () => {
+    const cache = new AnswerCache<string>({ reuseMs: 1000, maxEntries: 10 });
+    let calls = 0;
+    let release: (value: string) => void = () => {};
+    const compute = () => {
+      calls += 1;
+      return new Promise<string>((resolve) => (release = resolve));
+    };
+    const burst = [cache.reuse('k', 0, compute), cache.reuse('k', 1, compute), cache.reuse('k', 2, compute)];
+    release('answer');
+    expect(await Promise.all(burst)).toEqual(['answer', 'answer', 'answer']);
+    expect(calls).toBe(1);
+  });
+
+  it('does not keep undefined answers or failures, and forgets the oldest entry when full', async () => {
+    const cache = new AnswerCache<string>({ reuseMs: 1000, maxEntries: 2 });
+    let calls = 0;
+    const missing = () => {
+      calls += 1;
+      return Promise.resolve(undefined);
+    };
+    await cache.reuse('x', 0, missing);
+    await cache.reuse('x', 1, missing);
+    expect(calls).toBe(2);
+    await expect(cache.reuse('y', 0, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.reuse('y', 1, () => Promise.resolve('ok'))).toBe('ok');
+    cache.set('a', 0, 'A');
+    cache.set('b', 0, 'B');
+    expect(cache.get('y', 1)).toBeUndefined();
+    expect(cache.get('a', 1)).toBe('A');
+  });
+});
