@@ -37,10 +37,13 @@ export function monthNumber(ms: number): number {
   return date.getUTCFullYear() * 100 + date.getUTCMonth() + 1;
 }
 
-// The sessions of one round, one row per player (a name seen twice in a round is one player).
-const ROUND_PLAYERS = `select player_name, sum(score) as score, sum(kills) as kills, sum(deaths) as deaths,
-    sum(played_ms) as played_ms, sum(ping_sum) as ping_sum, sum(ping_count) as ping_count, max(last_seen) as last_seen
-  from sessions where round_key = :round_key group by player_name`;
+// The closing round's players, one row per player (a name seen twice in a round is one player), summed from
+// its sessions once into a connection-private table that every statement below reads (summing them again in
+// each statement was most of the cost of closing a round).
+const CREATE_ROUND_PLAYERS = `create temp table if not exists closing_round_players (
+  player_name text primary key, score integer, kills integer, deaths integer, played_ms integer,
+  ping_sum integer, ping_count integer, last_seen text)`;
+const ROUND_PLAYERS = 'select * from temp.closing_round_players';
 
 const PODIUM = `select player_name, row_number() over (order by score desc, kills desc, deaths, player_name) as place
   from (${ROUND_PLAYERS}) where score > 0 order by place limit 3`;
@@ -52,7 +55,14 @@ const ADD_PLACES = `first_places = first_places + excluded.first_places,
 
 function prepareStatements(sqlite: DatabaseSync) {
   const prepare = (text: string): StatementSync => sqlite.prepare(text);
+  sqlite.exec(CREATE_ROUND_PLAYERS);
   return {
+    clearRoundPlayers: prepare('delete from temp.closing_round_players'),
+    fillRoundPlayers: prepare(`insert into temp.closing_round_players
+      select player_name, sum(score), sum(kills), sum(deaths), sum(played_ms), sum(ping_sum), sum(ping_count),
+        max(last_seen)
+      from sessions where round_key = ? group by player_name`),
+    selectScoringPlayers: prepare('select player_name from temp.closing_round_players where score > 0'),
     selectRound: prepare(`select round_key, server_guid, map_name, start_time, end_time, participant_count
       from rounds where round_key = ?`),
     addPlayerTotals: prepare(`insert into server_player_totals (server_guid, player_name, rounds, score, kills,
@@ -91,14 +101,11 @@ function prepareStatements(sqlite: DatabaseSync) {
         played_ms = played_ms + excluded.played_ms`),
     addBestScores: prepare(`insert or ignore into player_best_scores (player_name, score, session_id)
       select player_name, score, session_id from sessions where round_key = :round_key and score > 0`),
-    // Keeps each player of the round to their best BEST_SCORES_KEPT (ties: the newer session first).
-    trimBestScores: prepare(`delete from player_best_scores where (player_name, score, session_id) in (
-        select player_name, score, session_id from (
-          select player_name, score, session_id,
-            row_number() over (partition by player_name order by score desc, session_id desc) as position
-          from player_best_scores
-          where player_name in (select player_name from sessions where round_key = :round_key and score > 0)
-        ) where position > ${BEST_SCORES_KEPT})`),
+    // Keeps a player to their best BEST_SCORES_KEPT (ties: the newer session first): everything below the
+    // last one kept goes, found by walking the key backwards (nothing goes while they have fewer).
+    trimBestScores: prepare(`delete from player_best_scores where player_name = :player_name
+      and (score, session_id) < (select score, session_id from player_best_scores where player_name = :player_name
+        order by score desc, session_id desc limit 1 offset ${BEST_SCORES_KEPT - 1})`),
     addMapDay: prepare(`insert into server_map_days (server_guid, day, map_name, rounds, played_ms, polls,
         player_poll_sum, peak_players)
       values (:server_guid, :day, :map_name, 1, :played_ms, :polls, :player_poll_sum, :peak_players)
@@ -134,14 +141,18 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
       const server_guid = round.server_guid;
       const day = dayNumber(endMs);
       const band = participantBand(round.participant_count);
+      statements.clearRoundPlayers.run();
+      statements.fillRoundPlayers.run(round_key);
       statements.addPlayerTotals.run({ server_guid, round_key });
-      statements.addPlayerDay.run({ server_guid, round_key, day });
-      statements.addPlacementDay.run({ server_guid, round_key, day, band });
-      statements.addPlacementTotals.run({ server_guid, round_key, band });
+      statements.addPlayerDay.run({ server_guid, day });
+      statements.addPlacementDay.run({ server_guid, day, band });
+      statements.addPlacementTotals.run({ server_guid, band });
       statements.addTopScores.run({ server_guid, round_key, ended_at: round.end_time });
-      statements.addPlayerMapMonth.run({ server_guid, round_key, month: monthNumber(endMs), map_name: round.map_name });
+      statements.addPlayerMapMonth.run({ server_guid, month: monthNumber(endMs), map_name: round.map_name });
       statements.addBestScores.run({ round_key });
-      statements.trimBestScores.run({ round_key });
+      for (const row of statements.selectScoringPlayers.all()) {
+        statements.trimBestScores.run({ player_name: String(row.player_name) });
+      }
       let playerPollSum = 0;
       let peakPlayers = 0;
       for (const poll of polls) {
