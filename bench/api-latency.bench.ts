@@ -96,7 +96,10 @@ async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
   const mapStatsPaths = profiles.flatMap((profile) =>
     profile.servers
       .slice(0, 3)
-      .map((server) => `/stats/players/${encode(profile.playerName)}/server/${server.serverGuid}/mapstats?range=Last30Days`),
+      .map(
+        (server) =>
+          `/stats/players/${encode(profile.playerName)}/server/${server.serverGuid}/mapstats?range=Last30Days`,
+      ),
   );
   const ORDERS = ['TotalScore', 'TotalKills', 'KDRatio', 'TotalPlayTimeMinutes'];
   return [
