@@ -17,7 +17,6 @@ export interface ServerRecord {
   port: number;
   mapName: string;
   numPlayers: number;
-  botCount: number;
   maxPlayers: number;
   joinLink: string | null;
   isOnline: boolean;
@@ -339,7 +338,7 @@ interface PlayerPeriodRow {
   played_ms: number;
 }
 
-const SERVER_COLUMNS = sql`server_guid, name, game, ip, port, map_name, num_players, bot_count, max_players,
+const SERVER_COLUMNS = sql`server_guid, name, game, ip, port, map_name, num_players, max_players,
   join_link, is_online, first_seen, last_seen`;
 
 interface ServerRow {
@@ -350,7 +349,6 @@ interface ServerRow {
   port: number;
   map_name: string;
   num_players: number;
-  bot_count: number;
   max_players: number;
   join_link: string | null;
   is_online: number;
@@ -367,7 +365,6 @@ function toServerRecord(row: ServerRow): ServerRecord {
     port: row.port,
     mapName: row.map_name,
     numPlayers: row.num_players,
-    botCount: row.bot_count,
     maxPlayers: row.max_players,
     joinLink: row.join_link,
     isOnline: row.is_online === 1,
