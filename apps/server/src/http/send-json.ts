@@ -36,3 +36,18 @@ export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, bod
   }
   return reply.send(encoded.json);
 }
+
+/**
+ * Sends a route's answer with how long browsers and proxies may keep it; `encodeOnce` (production, for answers
+ * the services reuse) sends it through sendSharedJson, else Fastify serialises it (checked against its schema
+ * outside production).
+ */
+export function sendAnswer<Answer extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Answer,
+  options: { maxAgeSeconds: number; encodeOnce?: boolean },
+): Answer | FastifyReply {
+  reply.header('cache-control', `public, max-age=${options.maxAgeSeconds}`);
+  return options.encodeOnce ? sendSharedJson(request, reply, answer) : answer;
+}

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
-import { sendSharedJson } from '../../http/send-json.ts';
+import { sendAnswer } from '../../http/send-json.ts';
 import { createGameTrendsRepository } from './game-trends.repository.ts';
 import { GameTrendsService } from './game-trends.service.ts';
 
@@ -98,8 +98,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
     async (request, reply) => {
       const answer = await service.describeBusyness(request.query.serverGuids);
       // Current players change with every poll; a minute keeps the list's refreshes cheap and recent enough.
-      reply.header('cache-control', 'public, max-age=60');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -113,8 +112,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
     },
     async (request, reply) => {
       const answer = await service.forecastGame(request.query.game);
-      reply.header('cache-control', 'public, max-age=60');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -137,8 +135,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
           message: `No game or server with id '${id}': use ${GAME_NAMES} or a server guid`,
         });
       }
-      reply.header('cache-control', 'public, max-age=120');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: options.encodeSharedAnswers });
     },
   );
 };

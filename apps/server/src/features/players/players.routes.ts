@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
-import { sendSharedJson } from '../../http/send-json.ts';
+import { sendAnswer } from '../../http/send-json.ts';
 import { createPlayerProfileService } from './player-profile.service.ts';
 
 /**
@@ -82,9 +82,8 @@ export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async 
     { schema: { querystring: listQuerySchema, response: { 200: playersListResponseSchema, 400: apiErrorSchema } } },
     async (request, reply) => {
       // Who is online changes with every poll.
-      reply.header('cache-control', 'public, max-age=10');
       const answer = await service.listPlayers(request.query);
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -100,8 +99,7 @@ export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async 
       const { playerName } = request.params;
       const answer = await service.describePlayer(playerName);
       if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
-      reply.header('cache-control', 'public, max-age=30');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -123,8 +121,7 @@ export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async 
           message: `No player named '${playerName}' or no server with guid '${serverGuid}' is known to Frontline`,
         });
       }
-      reply.header('cache-control', 'public, max-age=60');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: options.encodeSharedAnswers });
     },
   );
 };

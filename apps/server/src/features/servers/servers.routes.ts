@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
-import { sendSharedJson } from '../../http/send-json.ts';
+import { sendAnswer } from '../../http/send-json.ts';
 import { createServersService } from './servers.service.ts';
 
 /**
@@ -119,9 +119,8 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
     { schema: { querystring: searchQuerySchema, response: { 200: serverSearchResponseSchema, 400: apiErrorSchema } } },
     async (request, reply) => {
       const { query, page, pageSize } = request.query;
-      reply.header('cache-control', 'public, max-age=10');
       const answer = await service.searchServers(query, page, pageSize);
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -138,8 +137,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const { serverName } = request.params;
       const answer = await service.describeServer(serverName, request.query.minPlayersForWeighting);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
-      reply.header('cache-control', 'public, max-age=30');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -156,8 +154,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const { serverName } = request.params;
       const answer = await service.describeInsights(serverName, request.query.days);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
-      reply.header('cache-control', 'public, max-age=120');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: options.encodeSharedAnswers });
     },
   );
 
@@ -174,8 +171,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const { serverName } = request.params;
       const answer = await service.rankPlayers(serverName, request.query);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
-      reply.header('cache-control', 'public, max-age=30');
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, answer) : answer;
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: options.encodeSharedAnswers });
     },
   );
 };
