@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_SCORES_TEXT } from '../components/best-scores.tsx';
 import { NO_MAP_STATS_TEXT } from '../components/map-performance-modal.tsx';
 import { NO_STATS_TEXT, PROFILE_ERROR_TITLE, PlayerProfilePage } from './player-profile-page.tsx';
+import { jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 // Spec site-statistics §2 "Player profile" and "Map Performance modal", §4 "Player profile states", §8.
 
@@ -135,7 +136,7 @@ function stubApi(handler: Handler) {
       const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
       calls.push(url);
       const { status, body } = handler(url);
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      return jsonResponse(body, status);
     }),
   );
   return calls;

@@ -2,10 +2,11 @@ import type { PlayerSearchResult, PlayersListResponse } from '@frontline/contrac
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-rules.ts';
 import { NO_PLAYERS_TEXT, PLAYERS_ERROR_TEXT, PlayersPage, SEARCH_HINT_TITLE } from './players-page.tsx';
+import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 // Spec site-statistics §2 "Find Players", §4 "Players page", §5, §8.
 
@@ -35,18 +36,10 @@ function stubApi(reply: (query: URLSearchParams) => Reply) {
       calls.push(url);
       const body = reply(url.searchParams);
       const status = 'status' in body ? body.status : 200;
-      return new Response(JSON.stringify('status' in body ? { error: 'x', message: 'failed' } : body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return jsonResponse('status' in body ? { error: 'x', message: 'failed' } : body, status);
     }),
   );
   return calls;
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 function renderPage(search = '') {
@@ -62,7 +55,7 @@ function renderPage(search = '') {
         <Routes>
           <Route path="/players" element={<PlayersPage />} />
         </Routes>
-        <LocationProbe />
+        <LocationProbe withSearch />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -2,11 +2,12 @@ import type { ServerDetailsResponse, ServerInsightsResponse } from '@frontline/c
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBusyResult } from '../../servers/lib/test-fixtures.ts';
 import { makeDetails, makeInsights, makeLeaderboard, makeLive } from '../lib/test-fixtures.ts';
 import { ServerProfilePage } from './server-profile-page.tsx';
+import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 // The charts draw on a canvas with uPlot, which jsdom lacks; here they only have to be given their series.
 vi.mock('../components/insight-charts.tsx', () => ({
@@ -31,15 +32,11 @@ interface Api {
 
 let api: Api;
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 function reply(answer: Answer): Response {
   if (typeof answer === 'object' && answer !== null && 'status' in answer && typeof answer.status === 'number') {
-    return json({ error: 'x', message: 'failed' }, answer.status);
+    return jsonResponse({ error: 'x', message: 'failed' }, answer.status);
   }
-  return json(answer);
+  return jsonResponse(answer);
 }
 
 function stubApi(partial: Partial<Api> = {}) {
@@ -66,7 +63,7 @@ function stubApi(partial: Partial<Api> = {}) {
       }
       if (url.pathname.startsWith('/stats/liveservers/')) return reply(api.live());
       if (url.pathname === '/stats/GameTrends/busy-indicator') return reply(api.busy());
-      return json({ error: 'not_found', message: url.pathname }, 404);
+      return jsonResponse({ error: 'not_found', message: url.pathname }, 404);
     }),
   );
 }
@@ -76,11 +73,6 @@ const detailsCalls = () => callsTo((path) => /^\/stats\/servers\/[^/]+$/.test(pa
 const insightsCalls = () => callsTo((path) => path.endsWith('/insights'));
 const liveCalls = () => callsTo((path) => path.startsWith('/stats/liveservers/'));
 const busyCalls = () => callsTo((path) => path === '/stats/GameTrends/busy-indicator');
-
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname}</p>;
-}
 
 function renderProfile(path = '/servers/Wake%2024%2F7%20%7C%20EU') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -257,7 +249,7 @@ describe("switches (spec §4: 'Switching insights period refetches insights only
     const original = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
       await held;
-      return original ? original(input, init) : json({});
+      return original ? original(input, init) : jsonResponse({});
     });
     await user.click(within(activity).getByRole('button', { name: '7d' }));
     expect(within(activity).getByRole('button', { name: '30d' })).toBeDisabled();

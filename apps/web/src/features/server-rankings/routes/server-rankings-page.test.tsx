@@ -2,10 +2,11 @@ import type { ServerRanking, ServerRankingsResponse } from '@frontline/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_DEBOUNCE_MS } from '../components/ranking-filters.tsx';
 import { RANKINGS_EMPTY_TEXT, RANKINGS_ERROR_TEXT, ServerRankingsPage } from './server-rankings-page.tsx';
+import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 const SERVER = 'Alpha #1 / Wake';
 
@@ -35,10 +36,6 @@ function answer(items: ServerRanking[], extra: Partial<ServerRankingsResponse> =
 
 type Reply = ServerRankingsResponse | { status: number };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 /** A fake API: every call is recorded, and answered by `reply` from its query. */
 function stubApi(reply: (query: URLSearchParams) => Reply) {
   const calls: URL[] = [];
@@ -48,15 +45,10 @@ function stubApi(reply: (query: URLSearchParams) => Reply) {
       const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
       calls.push(url);
       const body = reply(url.searchParams);
-      return 'status' in body ? json({ error: 'x', message: 'failed' }, body.status) : json(body);
+      return 'status' in body ? jsonResponse({ error: 'x', message: 'failed' }, body.status) : jsonResponse(body);
     }),
   );
   return calls;
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 function renderPage(search = '') {
@@ -73,7 +65,7 @@ function renderPage(search = '') {
         <Routes>
           <Route path="/servers/:serverName/rankings" element={<ServerRankingsPage />} />
         </Routes>
-        <LocationProbe />
+        <LocationProbe withSearch />
       </MemoryRouter>
     </QueryClientProvider>,
   );

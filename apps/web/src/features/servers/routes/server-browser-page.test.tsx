@@ -2,13 +2,14 @@ import type { BusyIndicatorResponse, LiveServer, LiveServersResponse, PlayerSear
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORECAST_TITLE } from '../components/activity-forecast.tsx';
 import { HISTORY_PANEL_TITLE } from '../components/activity-history-panel.tsx';
 import { EMPTY_TEXT, LOAD_ERROR_TEXT } from '../components/server-list.tsx';
 import { makeBusyResult, makeServer, makeTimeline } from '../lib/test-fixtures.ts';
 import { ServerBrowserPage } from './server-browser-page.tsx';
+import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 // The history chart is another engineer's lazy chunk (uPlot on a canvas, which jsdom lacks); here it only
 // has to be mounted lazily, with the right game, on the panel's first open.
@@ -38,10 +39,6 @@ function busyFor(guids: string[]): BusyIndicatorResponse {
   return { serverResults: guids.map((guid) => makeBusyResult(guid)), generatedAt: new Date().toISOString() };
 }
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 let api: Api;
 
 function stubApi(partial: Partial<Api> = {}) {
@@ -60,17 +57,17 @@ function stubApi(partial: Partial<Api> = {}) {
       const list = /^\/stats\/liveservers\/([^/]+)\/servers$/.exec(url.pathname);
       if (list) {
         const answer = api.lists[list[1] ?? ''];
-        if (answer === undefined || answer === 'fail') return json({ error: 'x', message: 'down' }, 500);
-        return json(answer);
+        if (answer === undefined || answer === 'fail') return jsonResponse({ error: 'x', message: 'down' }, 500);
+        return jsonResponse(answer);
       }
       if (url.pathname === '/stats/GameTrends/busy-indicator') {
         const answer = api.busy(url.searchParams.getAll('serverGuids'));
-        return answer === 'fail' ? json({ error: 'x', message: 'down' }, 503) : json(answer);
+        return answer === 'fail' ? jsonResponse({ error: 'x', message: 'down' }, 503) : jsonResponse(answer);
       }
       if (url.pathname === '/stats/Players/search') {
-        return json({ items: api.players(url.searchParams.get('query') ?? '') });
+        return jsonResponse({ items: api.players(url.searchParams.get('query') ?? '') });
       }
-      return json({ error: 'not_found', message: url.pathname }, 404);
+      return jsonResponse({ error: 'not_found', message: url.pathname }, 404);
     }),
   );
 }
@@ -85,11 +82,6 @@ function setMobile(mobile: boolean) {
     addEventListener: () => {},
     removeEventListener: () => {},
   }));
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname}</p>;
 }
 
 function renderPage(path = '/servers/bf1942') {
