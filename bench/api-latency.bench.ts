@@ -13,7 +13,7 @@ const CONNECTIONS = 32;
 const REQUESTS_PER_ENDPOINT = 2_000;
 const WARM_UP_REQUESTS = 200;
 
-interface Endpoint {
+export interface Endpoint {
   name: string;
   path: string;
   /** Varies the request, so that answers reused for identical requests do not flatter the figure. */
@@ -25,7 +25,7 @@ const SEARCH_PREFIXES = [...'abcdefghijklmnopqrstuvwxyz'].flatMap((first) =>
   [...'aeiourstnlk'].map((second) => first + second),
 );
 
-async function hammer(
+export async function hammer(
   endpoint: Endpoint,
   baseUrl: string,
   requests: number,

@@ -14,8 +14,8 @@ import type { Figure } from './figures.ts';
 const SEED = 1;
 const END = Date.parse('2026-11-01T00:00:00Z');
 
-/** Generates `days` of history into `keepAt`, or into a temp file deleted afterwards. */
-async function generate(days: number, keepAt?: string) {
+/** Generates `days` of history ending at `endMs` into `keepAt`, or into a temp file deleted afterwards. */
+async function generate(days: number, keepAt?: string, endMs = END) {
   const directory = mkdtempSync(join(tmpdir(), 'frontline-generation-bench-'));
   const path = keepAt ?? join(directory, 'history.db');
   try {
@@ -23,7 +23,7 @@ async function generate(days: number, keepAt?: string) {
     const result = generateHistory({
       sqlite: database.sqlite,
       seed: SEED,
-      endMs: END,
+      endMs,
       days,
       onProgress: ({ done, total }) =>
         process.stdout.write(`\r  generating ${days} days… ${Math.round((done / total) * 100)}%`),
@@ -44,9 +44,15 @@ function sizeFigures(days: number, run: Awaited<ReturnType<typeof generate>>): F
 }
 
 /**
- * The 30-day history is kept at `monthDatabasePath` for the API latency bench, which serves it.
+ * The 30-day history is kept at `monthDatabasePath` for the API latency bench, which serves it; with `year`,
+ * a year ending now is kept at `yearDatabasePath` for the year's player figures (ending now, so that its last
+ * days and weeks are the ones the profile's windows read).
  */
-export async function benchGeneration(options: { year: boolean; monthDatabasePath: string }): Promise<Figure[]> {
+export async function benchGeneration(options: {
+  year: boolean;
+  monthDatabasePath: string;
+  yearDatabasePath: string;
+}): Promise<Figure[]> {
   const month = await generate(30, options.monthDatabasePath);
   const figures: Figure[] = [
     {
@@ -66,6 +72,6 @@ export async function benchGeneration(options: { year: boolean; monthDatabasePat
     },
     ...sizeFigures(30, month),
   ];
-  if (options.year) figures.push(...sizeFigures(365, await generate(365)));
+  if (options.year) figures.push(...sizeFigures(365, await generate(365, options.yearDatabasePath, Date.now())));
   return figures;
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --year]`: measures Frontline against the performance budget of DESIGN.md and prints
- * each figure as `name: value unit`. `--year` adds the size of a generated year of history (about 12 min).
+ * each figure as `name: value unit`. `--year` adds the size of a generated year of history and the player
+ * endpoints' figures for its most active player (about 30 min more).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,16 +13,18 @@ import { benchCollector } from './collector.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { benchPageLoad } from './page-load.bench.ts';
+import { benchYearPlayers } from './year-players.bench.ts';
 
 const { values } = parseArgs({ options: { year: { type: 'boolean', default: false } } });
 
 const figures: Figure[] = [];
 const workDirectory = mkdtempSync(join(tmpdir(), 'frontline-bench-'));
 const monthDatabasePath = join(workDirectory, 'demo-30d.db');
+const yearDatabasePath = join(workDirectory, 'demo-365d.db');
 try {
   // The CPU-bound benches run first and alone, before any server competes for the two cores.
   figures.push(...(await benchCollector()));
-  figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath })));
+  figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath, yearDatabasePath })));
 
   // The demo on the 30-day history just generated (it skips generation when the database exists).
   // As deployed: production mode (answers are not re-validated against their schemas on the way out).
@@ -34,6 +37,17 @@ try {
     figures.push(...(await benchPageLoad(server.url)));
   } finally {
     await server.stop();
+  }
+  if (values.year) {
+    const yearServer = await startServerProcess(
+      { DATABASE_PATH: yearDatabasePath, NODE_ENV: 'production' },
+      { demoDays: 365 },
+    );
+    try {
+      figures.push(...(await benchYearPlayers(yearServer.url, yearDatabasePath)));
+    } finally {
+      await yearServer.stop();
+    }
   }
 } finally {
   rmSync(workDirectory, { recursive: true, force: true });
