@@ -14,6 +14,7 @@ import { liveServersRoutes } from './features/live-servers/live-servers.routes.t
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
 import { playersRoutes } from './features/players/players.routes.ts';
+import { roundsRoutes } from './features/rounds/rounds.routes.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { browsedGameOf } from './web/index-html.ts';
@@ -88,6 +89,7 @@ export async function buildApp(
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
   await app.register(playersRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
   await app.register(serversRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
+  await app.register(roundsRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,

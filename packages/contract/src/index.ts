@@ -9,3 +9,4 @@ export * from './page-meta.ts';
 export * from './player-names.ts';
 export * from './players.ts';
 export * from './servers.ts';
+export * from './rounds.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { createRoundAggregates } from '../ingest/store/round-aggregates.ts';
-import type { TimelinePoll } from '../ingest/timeline-codec.ts';
+import { encodePoll, encodeTimeline, type TimelinePoll } from '../ingest/timeline-codec.ts';
 
 /**
  * Hand-built servers, rounds and sessions for tests whose right answers are worked out by hand. Rows are
@@ -71,6 +71,14 @@ export interface FixtureRound {
   sessions: readonly FixtureSession[];
   /** Players online in each poll (for a map's average and peak); defaults to one poll of all sessions. */
   pollPlayerCounts?: readonly number[];
+  /**
+   * The round's polls as the collector recorded them (sample.player = the session's index in `sessions`):
+   * stored as the round's timeline when closed, as its open polls otherwise. Replaces pollPlayerCounts.
+   */
+  polls?: readonly TimelinePoll[];
+  gameType?: string;
+  teamLabels?: readonly [string, string];
+  tickets?: readonly [number | null, number | null];
 }
 
 export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
@@ -79,19 +87,28 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
       `insert into rounds (round_key, round_id, server_guid, map_name, game_type, start_time, end_time, last_poll_at,
         is_active, close_reason, tickets1, tickets2, team1_label, team2_label, round_time_remain, participant_count,
         poll_count, timeline)
-      values (?, ?, ?, ?, 'conquest', ?, ?, ?, ?, ?, null, null, 'Axis', 'Allies', null, ?, 1, null)`,
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)`,
     )
     .run(
       round.roundKey,
       `round-${round.roundKey}`,
       round.serverGuid,
       round.mapName,
+      round.gameType ?? 'conquest',
       round.start,
       round.end,
-      round.end ?? round.start,
+      round.end ?? (round.polls?.length ? new Date(round.polls.at(-1)?.at ?? 0).toISOString() : round.start),
       round.end === null ? 1 : 0,
       round.end === null ? null : 'map_change',
+      round.tickets?.[0] ?? null,
+      round.tickets?.[1] ?? null,
+      round.teamLabels?.[0] ?? 'Axis',
+      round.teamLabels?.[1] ?? 'Allies',
       round.participantCount ?? round.sessions.length,
+      round.polls?.length ?? 1,
+      round.end !== null && round.polls
+        ? encodeTimeline({ names: round.sessions.map((session) => session.name), polls: [...round.polls] })
+        : null,
     );
   const insertSession = sqlite.prepare(
     `insert into sessions (round_key, player_name, player_index, start_time, last_seen, is_active, score, kills,
@@ -119,7 +136,11 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
       session.ping === undefined ? 0 : 1,
     );
   });
-  if (round.end === null) return;
+  if (round.end === null) {
+    const insertPoll = sqlite.prepare('insert into round_polls (at, round_key, data) values (?, ?, ?)');
+    for (const poll of round.polls ?? []) insertPoll.run(poll.at, round.roundKey, encodePoll(poll));
+    return;
+  }
   // As the store does when a round closes: players' play time and last sighting.
   sqlite
     .prepare(
@@ -130,17 +151,19 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
     )
     .run(round.roundKey);
   const counts = round.pollPlayerCounts ?? [round.sessions.length];
-  const polls: TimelinePoll[] = counts.map((count, index) => ({
-    at: Date.parse(round.start) + index * 30_000,
-    samples: Array.from({ length: count }, (_, player) => ({
-      player,
-      score: 0,
-      kills: 0,
-      deaths: 0,
-      ping: 50,
-      team: 1,
-    })),
-  }));
+  const polls: readonly TimelinePoll[] =
+    round.polls ??
+    counts.map((count, index) => ({
+      at: Date.parse(round.start) + index * 30_000,
+      samples: Array.from({ length: count }, (_, player) => ({
+        player,
+        score: 0,
+        kills: 0,
+        deaths: 0,
+        ping: 50,
+        team: 1,
+      })),
+    }));
   createRoundAggregates(sqlite).addClosedRound(round.roundKey, polls);
 }
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
+import { MAX_PAGE, booleanFlag, optionalText, positiveWholeNumber, sortOrder } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import { createPlayerProfileService } from './player-profile.service.ts';
 
@@ -19,36 +20,20 @@ import { createPlayerProfileService } from './player-profile.service.ts';
  * arrive URL-decoded in the path and are matched exactly (a name is a player's only identity).
  */
 
-const MAX_PAGE = 100_000;
 const MAX_NAME_LENGTH = 256;
 const MAX_FILTER_LENGTH = 100;
 
-const PAGE_RULE = `must be a whole number from 1 to ${MAX_PAGE}`;
-const PAGE_SIZE_RULE = `must be a whole number from 1 to ${PLAYERS_PAGE_SIZE}`;
-
 const listQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_RULE }).int(PAGE_RULE).min(1, PAGE_RULE).max(MAX_PAGE, PAGE_RULE).default(1),
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_RULE })
-    .int(PAGE_SIZE_RULE)
-    .min(1, PAGE_SIZE_RULE)
-    .max(PLAYERS_PAGE_SIZE, PAGE_SIZE_RULE)
-    .default(PLAYERS_PAGE_SIZE),
+  page: positiveWholeNumber(1, MAX_PAGE),
+  pageSize: positiveWholeNumber(PLAYERS_PAGE_SIZE, PLAYERS_PAGE_SIZE),
   sortBy: z.enum(PLAYERS_SORT_KEYS, { error: `must be one of ${PLAYERS_SORT_KEYS.join(', ')}` }).default('lastSeen'),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
-  playerName: z
-    .string()
-    .trim()
-    .max(MAX_FILTER_LENGTH, { error: `must be at most ${MAX_FILTER_LENGTH} characters` })
-    .optional()
-    .transform((text) => text || undefined),
-  isActive: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .optional()
-    .transform((text) => text === 'true'),
+  sortOrder: sortOrder.default('desc'),
+  playerName: optionalText(MAX_FILTER_LENGTH),
+  isActive: booleanFlag(false),
 });
 
-const playerParamsSchema = z.object({
+/** A player's name in a path (also used by the rounds feature's player sessions). */
+export const playerParamsSchema = z.object({
   playerName: z
     .string()
     .min(1, { error: 'must name a player' })
@@ -63,6 +48,11 @@ const mapStatsQuerySchema = z.object({
   range: z.enum(MAP_STATS_RANGES, { error: `must be one of ${MAP_STATS_RANGES.join(', ')}` }).default('Last30Days'),
 });
 
+/** The 404 body for a player name never seen (also the rounds feature's player sessions). */
+export function unknownPlayer(name: string) {
+  return { error: 'not_found', message: `No player named '${name}' has been seen by Frontline` };
+}
+
 export interface PlayersRoutesOptions {
   database: Database;
   now?: () => Date;
@@ -72,10 +62,6 @@ export interface PlayersRoutesOptions {
 
 export const playersRoutes: FastifyPluginAsyncZod<PlayersRoutesOptions> = async (app, options) => {
   const service = createPlayerProfileService(options.database.db, options.now);
-  const unknownPlayer = (name: string) => ({
-    error: 'not_found',
-    message: `No player named '${name}' has been seen by Frontline`,
-  });
 
   app.get(
     '/players',

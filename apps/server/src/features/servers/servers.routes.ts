@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
+import { MAX_PAGE, numberFilter, oneOf, optionalText, positiveWholeNumber, sortOrder } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import { createServersService } from './servers.service.ts';
 
@@ -26,36 +27,7 @@ import { createServersService } from './servers.service.ts';
 
 const MAX_NAME_LENGTH = 200;
 const MAX_FILTER_LENGTH = 100;
-const MAX_PAGE = 100_000;
 const MAX_SEARCH_PAGE_SIZE = 100;
-
-/** A whole number from a list of allowed values (query strings arrive as text). */
-function oneOf(values: readonly number[], fallback: number) {
-  const rule = `must be one of ${values.join(', ')}`;
-  return z
-    .string({ error: rule })
-    .default(String(fallback))
-    .refine((text) => values.map(String).includes(text), { error: rule })
-    .transform(Number);
-}
-
-function positiveWholeNumber(fallback: number, max: number) {
-  const rule = `must be a whole number from 1 to ${max}`;
-  return z.coerce.number({ error: rule }).int(rule).min(1, rule).max(max, rule).default(fallback);
-}
-
-/** An optional number filter: blank means no filter (§5 "Blank filter values omitted"). */
-const numberFilter = z
-  .string()
-  .trim()
-  .optional()
-  .transform((text, context) => {
-    if (text === undefined || text === '') return undefined;
-    const value = Number(text);
-    if (Number.isFinite(value)) return value;
-    context.addIssue({ code: 'custom', message: 'must be a number' });
-    return z.NEVER;
-  });
 
 const serverNameParamsSchema = z.object({
   serverName: z
@@ -75,13 +47,8 @@ const rankingsQuerySchema = z.object({
   page: positiveWholeNumber(1, MAX_PAGE),
   pageSize: oneOf(RANKING_PAGE_SIZES, DEFAULT_RANKING_PAGE_SIZE),
   orderBy: z.enum(RANKING_ORDER_BY, { error: `must be one of ${RANKING_ORDER_BY.join(', ')}` }).default('TotalScore'),
-  orderDirection: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
-  playerName: z
-    .string()
-    .trim()
-    .max(MAX_FILTER_LENGTH, { error: `must be at most ${MAX_FILTER_LENGTH} characters` })
-    .optional()
-    .transform((text) => text || undefined),
+  orderDirection: sortOrder.default('desc'),
+  playerName: optionalText(MAX_FILTER_LENGTH),
   minScore: numberFilter,
   minKills: numberFilter,
   minDeaths: numberFilter,

@@ -97,11 +97,15 @@ function tickets(snapshot: ServerSnapshot, index: 1 | 2): number | null {
   return direct ?? snapshot.teams.find((team) => team.index === index)?.tickets ?? null;
 }
 
+/** The label of team index `team` (1 or 2 are the round's two teams). Also used by round reports. */
+export function teamLabelFor(team: number, labels: readonly [string, string]): string {
+  if (team === 1) return labels[0];
+  if (team === 2) return labels[1];
+  return `Team ${team}`;
+}
+
 function playerTeamLabel(player: SnapshotPlayer, labels: [string, string]): string {
-  if (player.teamLabel) return player.teamLabel;
-  if (player.team === 1) return labels[0];
-  if (player.team === 2) return labels[1];
-  return `Team ${player.team}`;
+  return player.teamLabel || teamLabelFor(player.team, labels);
 }
 
 export class Tracker {

@@ -1,0 +1,183 @@
+import {
+  DEFAULT_SESSIONS_PAGE_SIZE,
+  MAX_ROUND_FILTER_PLAYERS,
+  ROUNDS_SORT_KEYS,
+  SESSIONS_PAGE_SIZES,
+  apiErrorSchema,
+  playerSessionsResponseSchema,
+  roundReportResponseSchema,
+  roundsListResponseSchema,
+} from '@frontline/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { sendError } from '../../http/errors.ts';
+import {
+  MAX_PAGE,
+  booleanFlag,
+  numberFilter,
+  oneOf,
+  optionalText,
+  positiveWholeNumber,
+  sortOrder,
+} from '../../http/query-rules.ts';
+import { sendAnswer } from '../../http/send-json.ts';
+import { playerParamsSchema, unknownPlayer } from '../players/players.routes.ts';
+import { createRoundsService } from './rounds.service.ts';
+
+/**
+ * `GET /stats/rounds`, `GET /stats/rounds/{roundId}/report` and `GET /stats/players/{playerName}/sessions`
+ * (spec site-statistics §5 sessions query, §7; issue "Rounds"). Names and map names are matched exactly: the
+ * screens link with the names the API gave them.
+ */
+
+const MAX_NAME_LENGTH = 256;
+const MAX_FILTER_LENGTH = 200;
+
+/** Frontline's own ids are 20 hex digits; the rule is looser, but refuses what cannot be an id at all. */
+const roundParamsSchema = z.object({
+  roundId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, {
+    error: 'must be a round id (at most 64 letters, digits, - or _)',
+  }),
+});
+
+/** ISO-8601 date or date-time; without a zone it is UTC (§5 "Timestamps without trailing Z are UTC"). */
+const timeFilter = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text, context) => {
+    if (text === undefined || text === '') return undefined;
+    const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
+    const at = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/i.test(zoned) ? Date.parse(zoned) : NaN;
+    if (Number.isFinite(at)) return new Date(at).toISOString();
+    context.addIssue({ code: 'custom', message: 'must be an ISO-8601 date or time, like 2026-11-21T18:00:00Z' });
+    return z.NEVER;
+  });
+
+/** Repeated keys (`playerNames=a&playerNames=b`) arrive as an array, a single one as text. */
+const playerNamesFilter = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => [...new Set((value === undefined ? [] : [value].flat()).map((name) => name.trim()))])
+  .transform((names) => names.filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().max(MAX_NAME_LENGTH, { error: `each name must be at most ${MAX_NAME_LENGTH} characters` }))
+      .max(MAX_ROUND_FILTER_PLAYERS, { error: `at most ${MAX_ROUND_FILTER_PLAYERS} players` }),
+  );
+
+const roundsQuerySchema = z
+  .object({
+    page: positiveWholeNumber(1, MAX_PAGE),
+    pageSize: oneOf(SESSIONS_PAGE_SIZES, DEFAULT_SESSIONS_PAGE_SIZE),
+    sortBy: z.enum(ROUNDS_SORT_KEYS, { error: `must be one of ${ROUNDS_SORT_KEYS.join(', ')}` }).default('startTime'),
+    sortOrder: sortOrder.default('desc'),
+    includePlayers: booleanFlag(true),
+    onlySpecifiedPlayers: booleanFlag(false),
+    serverName: optionalText(MAX_FILTER_LENGTH),
+    serverGuid: optionalText(MAX_FILTER_LENGTH),
+    mapName: optionalText(MAX_FILTER_LENGTH),
+    gameType: optionalText(MAX_FILTER_LENGTH),
+    playerNames: playerNamesFilter,
+    endTimeFrom: timeFilter,
+    endTimeTo: timeFilter,
+    minDuration: numberFilter,
+    maxDuration: numberFilter,
+  })
+  .superRefine((query, context) => {
+    if (query.endTimeFrom && query.endTimeTo && query.endTimeFrom > query.endTimeTo)
+      context.addIssue({ code: 'custom', path: ['endTimeTo'], message: 'must not be before endTimeFrom' });
+    if (query.minDuration !== undefined && query.maxDuration !== undefined && query.minDuration > query.maxDuration)
+      context.addIssue({ code: 'custom', path: ['maxDuration'], message: 'must not be less than minDuration' });
+  });
+
+const playerSessionsQuerySchema = z.object({
+  map: optionalText(MAX_FILTER_LENGTH),
+  server: optionalText(MAX_FILTER_LENGTH),
+  page: positiveWholeNumber(1, MAX_PAGE),
+  pageSize: oneOf(SESSIONS_PAGE_SIZES, DEFAULT_SESSIONS_PAGE_SIZE),
+});
+
+export interface RoundsRoutesOptions {
+  database: Database;
+  now?: () => Date;
+  /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
+  encodeSharedAnswers?: boolean;
+}
+
+export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (app, options) => {
+  const service = createRoundsService(options.database.db, options.now);
+  const encodeOnce = options.encodeSharedAnswers;
+
+  app.get(
+    '/rounds',
+    { schema: { querystring: roundsQuerySchema, response: { 200: roundsListResponseSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const { page, pageSize, sortBy, sortOrder, includePlayers, onlySpecifiedPlayers, ...filter } = request.query;
+      const answer = await service.listRounds({
+        page,
+        pageSize,
+        sortBy,
+        sortOrder,
+        includePlayers,
+        onlySpecifiedPlayers,
+        filter: {
+          serverName: filter.serverName,
+          serverGuid: filter.serverGuid,
+          mapName: filter.mapName,
+          gameType: filter.gameType,
+          playerNames: filter.playerNames,
+          endTimeFrom: filter.endTimeFrom,
+          endTimeTo: filter.endTimeTo,
+          minDurationMinutes: filter.minDuration,
+          maxDurationMinutes: filter.maxDuration,
+        },
+      });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce });
+    },
+  );
+
+  app.get(
+    '/rounds/:roundId/report',
+    {
+      schema: {
+        params: roundParamsSchema,
+        response: { 200: roundReportResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { roundId } = request.params;
+      const answer = await service.describeRound(roundId);
+      if (!answer) {
+        return sendError(reply, 404, { error: 'not_found', message: `No round with id '${roundId}' is known` });
+      }
+      // A closed round never changes again; a live one gains a poll every 30 s.
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: answer.round.isActive ? 10 : 3600, encodeOnce });
+    },
+  );
+
+  app.get(
+    '/players/:playerName/sessions',
+    {
+      schema: {
+        params: playerParamsSchema,
+        querystring: playerSessionsQuerySchema,
+        response: { 200: playerSessionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { playerName } = request.params;
+      const { map, server, page, pageSize } = request.query;
+      const answer = await service.listPlayerSessions({
+        playerName,
+        mapName: map,
+        serverName: server,
+        page,
+        pageSize,
+      });
+      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce });
+    },
+  );
+};

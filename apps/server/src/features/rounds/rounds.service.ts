@@ -1,0 +1,213 @@
+import {
+  REPORT_MAX_POLL_SNAPSHOTS,
+  type GameId,
+  type PlayerSessionsResponse,
+  type RoundReportResponse,
+  type RoundsListResponse,
+  type RoundsSortKey,
+  type RoundSummary,
+  type Session,
+  type SessionsPlayerInfo,
+} from '@frontline/contract';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { decodePoll, decodeTimeline, type Timeline } from '../../ingest/timeline-codec.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
+import { buildLeaderboardSnapshots } from './leaderboard-snapshots.ts';
+import {
+  createRoundsRepository,
+  type PlayerTotalsRecord,
+  type RoundFilter,
+  type RoundRecord,
+  type RoundsRepository,
+  type SessionRecord,
+  type StoredRound,
+} from './rounds.repository.ts';
+
+/**
+ * Rounds with their players' sessions, a player's sessions, and the round report (issue "Rounds"; spec
+ * site-statistics §7). Lists change with every poll and are reused for 10 s; a closed round's report never
+ * changes again and is reused for longer.
+ */
+
+export interface RoundsListRequest {
+  page: number;
+  pageSize: number;
+  sortBy: RoundsSortKey;
+  sortOrder: 'asc' | 'desc';
+  includePlayers: boolean;
+  onlySpecifiedPlayers: boolean;
+  filter: RoundFilter;
+}
+
+export interface PlayerSessionsRequest {
+  playerName: string;
+  mapName?: string;
+  serverName?: string;
+  page: number;
+  pageSize: number;
+}
+
+const minutesOf = (ms: number) => Math.round(ms / 60_000);
+
+function toRoundSummary(round: RoundRecord): RoundSummary {
+  return {
+    roundId: round.roundId,
+    serverName: round.serverName,
+    serverGuid: round.serverGuid,
+    gameId: round.game as GameId,
+    mapName: round.mapName,
+    gameType: round.gameType,
+    startTime: round.startTime,
+    endTime: round.endTime,
+    durationMinutes: minutesOf(Date.parse(round.endTime) - Date.parse(round.startTime)),
+    participantCount: round.participantCount,
+    isActive: round.isActive,
+    team1Label: round.team1Label,
+    team2Label: round.team2Label,
+    tickets1: round.tickets1,
+    tickets2: round.tickets2,
+  };
+}
+
+function toSession(session: SessionRecord, round: RoundRecord): Session {
+  return {
+    sessionId: session.sessionId,
+    roundId: round.roundId,
+    playerName: session.playerName,
+    startTime: session.startTime,
+    endTime: session.lastSeen,
+    durationMinutes: minutesOf(session.playedMs),
+    score: session.score,
+    kills: session.kills,
+    deaths: session.deaths,
+    isActive: session.isActive,
+    teamLabel: session.teamLabel,
+    serverName: round.serverName,
+    serverGuid: round.serverGuid,
+    gameId: round.game as GameId,
+    mapName: round.mapName,
+    gameType: round.gameType,
+    participantCount: round.participantCount,
+  };
+}
+
+function toPlayerInfo(playerName: string, totals: PlayerTotalsRecord): SessionsPlayerInfo {
+  return {
+    playerName,
+    totalRounds: totals.rounds,
+    totalScore: totals.score,
+    totalKills: totals.kills,
+    totalDeaths: totals.deaths,
+    totalPlayTimeMinutes: minutesOf(totals.playedMs),
+    firstSeen: totals.firstSeen,
+    lastSeen: totals.lastSeen,
+  };
+}
+
+const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
+
+export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
+  const repository = createRoundsRepository(db);
+  const listCache = new AnswerCache<RoundsListResponse>({ reuseMs: 10_000, maxEntries: 500 });
+  const playerSessionsCache = new AnswerCache<PlayerSessionsResponse>({ reuseMs: 10_000, maxEntries: 500 });
+  // A report holds every poll's leaderboard (up to a few MB in memory), so few are kept.
+  const reportCache = new AnswerCache<RoundReportResponse>({ reuseMs: 10_000, maxEntries: 50 });
+  const closedReportCache = new AnswerCache<RoundReportResponse>({ reuseMs: 3_600_000, maxEntries: 20 });
+
+  async function listRounds(request: RoundsListRequest): Promise<RoundsListResponse> {
+    const { filter, pageSize } = request;
+    const { rounds, total } = await repository.findRounds({
+      filter,
+      sortBy: request.sortBy,
+      sortOrder: request.sortOrder,
+      limit: pageSize,
+      offset: (request.page - 1) * pageSize,
+    });
+    const onlyPlayers = request.onlySpecifiedPlayers && filter.playerNames.length ? filter.playerNames : undefined;
+    const sessions = request.includePlayers
+      ? await repository.findRoundSessions(
+          rounds.map((round) => round.roundKey),
+          onlyPlayers,
+        )
+      : [];
+    const sessionsByRound = Map.groupBy(sessions, (session) => session.roundKey);
+    const [onlyPlayer] = filter.playerNames;
+    const playerInfo =
+      filter.playerNames.length === 1 && onlyPlayer !== undefined
+        ? toPlayerInfo(onlyPlayer, await repository.sumPlayerSessions(onlyPlayer, filter))
+        : null;
+    return {
+      items: rounds.map((round) => ({
+        ...toRoundSummary(round),
+        players: (sessionsByRound.get(round.roundKey) ?? []).map((session) => toSession(session, round)),
+      })),
+      currentPage: request.page,
+      pageSize,
+      totalItems: total,
+      totalPages: totalPagesOf(total, pageSize),
+      playerInfo,
+    };
+  }
+
+  /** Undefined for a player Frontline has never seen. */
+  async function listPlayerSessions(request: PlayerSessionsRequest): Promise<PlayerSessionsResponse | undefined> {
+    const { playerName, page, pageSize } = request;
+    if (!(await repository.playerExists(playerName))) return undefined;
+    const filter: RoundFilter = { mapName: request.mapName, serverName: request.serverName, playerNames: [] };
+    const totals = await repository.sumPlayerSessions(playerName, filter);
+    const sessions = await repository.findPlayerSessions(playerName, filter, pageSize, (page - 1) * pageSize);
+    return {
+      items: sessions.map((session) => toSession(session, session.round)),
+      playerInfo: toPlayerInfo(playerName, totals),
+      currentPage: page,
+      pageSize,
+      totalItems: totals.rounds,
+      totalPages: totalPagesOf(totals.rounds, pageSize),
+    };
+  }
+
+  /** Undefined for an unknown round. */
+  async function describeRound(roundId: string): Promise<RoundReportResponse | undefined> {
+    const round = await repository.findRound(roundId);
+    if (!round) return undefined;
+    const { intervalMinutes, snapshots } = buildLeaderboardSnapshots(
+      await loadTimeline(repository, round),
+      [round.team1Label, round.team2Label],
+      REPORT_MAX_POLL_SNAPSHOTS,
+    );
+    return {
+      round: toRoundSummary(round),
+      snapshotIntervalMinutes: intervalMinutes,
+      leaderboardSnapshots: snapshots,
+    };
+  }
+
+  return {
+    listRounds: (request: RoundsListRequest) =>
+      listCache.reuse(JSON.stringify(request), now().getTime(), () => listRounds(request)),
+    listPlayerSessions: (request: PlayerSessionsRequest) =>
+      playerSessionsCache.reuse(JSON.stringify(request), now().getTime(), () => listPlayerSessions(request)),
+    describeRound: async (roundId: string) => {
+      const at = now().getTime();
+      return (
+        closedReportCache.get(roundId, at) ??
+        reportCache.reuse(roundId, at, async () => {
+          const report = await describeRound(roundId);
+          if (report && !report.round.isActive) closedReportCache.set(roundId, at, report);
+          return report;
+        })
+      );
+    },
+  };
+}
+
+/** A closed round's stored timeline, or an open round's polls so far (the report of a live round reaches now). */
+async function loadTimeline(repository: RoundsRepository, round: StoredRound): Promise<Timeline> {
+  if (!round.isActive) return round.timeline ? decodeTimeline(round.timeline) : { names: [], polls: [] };
+  const [names, polls] = await Promise.all([
+    repository.findRoundPlayerNames(round.roundKey),
+    repository.findRoundPolls(round.roundKey),
+  ]);
+  return { names, polls: polls.map(decodePoll) };
+}
