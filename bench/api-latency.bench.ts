@@ -90,7 +90,9 @@ async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
     players
       .slice(0, 20)
       .map((name) =>
-        getJson<{ playerName: string; servers: { serverGuid: string }[] }>(`${baseUrl}/stats/players/${encode(name)}`),
+        getJson<{ playerName: string; servers: { serverGuid: string }[]; recentSessions: { roundId: string }[] }>(
+          `${baseUrl}/stats/players/${encode(name)}`,
+        ),
       ),
   );
   const mapStatsPaths = profiles.flatMap((profile) =>
@@ -101,6 +103,7 @@ async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
           `/stats/players/${encode(profile.playerName)}/server/${server.serverGuid}/mapstats?range=Last30Days`,
       ),
   );
+  const roundIds = [...new Set(profiles.flatMap((profile) => profile.recentSessions.map((item) => item.roundId)))];
   const ORDERS = ['TotalScore', 'TotalKills', 'KDRatio', 'TotalPlayTimeMinutes'];
   return [
     // The floor: what the HTTP round trip and this load generator cost on their own.
@@ -148,6 +151,18 @@ async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
       path: '',
       vary: (index) => mapStatsPaths[index % mapStatsPaths.length] ?? '/stats/health',
     },
+    // The server sessions page's call (§4 "default sort endTime descending").
+    {
+      name: 'server_sessions',
+      path: '',
+      vary: (index) => `/stats/rounds?serverName=${nameOf(index)}&sortBy=endTime&pageSize=10&includePlayers=true`,
+    },
+    { name: 'player_sessions', path: '', vary: (index) => `/stats/players/${playerOf(index)}/sessions` },
+    {
+      name: 'round_report',
+      path: '',
+      vary: (index) => `/stats/rounds/${roundIds[index % roundIds.length] ?? 'none'}/report`,
+    },
   ];
 }
 
@@ -166,7 +181,15 @@ async function measureCold(endpoint: Endpoint, baseUrl: string, samples: number)
   return latencies;
 }
 
-const COLD_ENDPOINTS = new Set(['server_details', 'server_insights_1d', 'server_insights_30d', 'player_profile']);
+const COLD_ENDPOINTS = new Set([
+  'server_details',
+  'server_insights_1d',
+  'server_insights_30d',
+  'player_profile',
+  'server_sessions',
+  'player_sessions',
+  'round_report',
+]);
 const COLD_SAMPLES = 40;
 
 export async function benchApiLatency(baseUrl: string): Promise<Figure[]> {

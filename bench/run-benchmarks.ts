@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --year]`: measures Frontline against the performance budget of DESIGN.md and prints
- * each figure as `name: value unit`. `--year` adds the size of a generated year of history and the player
- * endpoints' figures for its most active player (about 30 min more).
+ * each figure as `name: value unit`. `--year` adds the size of a generated year of history, the player
+ * endpoints' figures for its most active player and the round endpoints' (the longest round's report, the
+ * session lists) (about 30 min more).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { benchPageLoad } from './page-load.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
+import { benchYearRounds } from './year-rounds.bench.ts';
 
 const { values } = parseArgs({ options: { year: { type: 'boolean', default: false } } });
 
@@ -45,6 +47,7 @@ try {
     );
     try {
       figures.push(...(await benchYearPlayers(yearServer.url, yearDatabasePath)));
+      figures.push(...(await benchYearRounds(yearServer.url, yearDatabasePath)));
     } finally {
       await yearServer.stop();
     }

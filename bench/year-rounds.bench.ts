@@ -1,0 +1,108 @@
+import { DatabaseSync } from 'node:sqlite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { hammer } from './api-latency.bench.ts';
+import type { Figure } from './figures.ts';
+import { percentile } from './statistics.ts';
+
+/**
+ * Issue "Rounds": the round report of the longest round of a year of history (its p95 at 32 clients and its JSON
+ * size), and the session lists of the year's most active player and of the server they played most on.
+ */
+
+const REQUESTS = 1_000;
+
+interface YearSubjects {
+  round: { roundId: string; minutes: number; polls: number; participants: number };
+  /** Another long round, to warm the process up before the figures (see benchYearPlayers). */
+  warmUpRoundId: string;
+  playerName: string;
+  serverName: string;
+}
+
+/** The longest closed round (most polls on ties) and the most active player's most played server. */
+function findSubjects(databasePath: string): YearSubjects {
+  const database = new DatabaseSync(databasePath, { readOnly: true });
+  try {
+    const rounds = database
+      .prepare(
+        `select round_id, poll_count, participant_count,
+          (unixepoch(end_time, 'subsec') - unixepoch(start_time, 'subsec')) / 60.0 as minutes
+        from rounds where is_active = 0 order by minutes desc, poll_count desc limit 2`,
+      )
+      .all();
+    const [longest, second] = rounds;
+    const player = database.prepare('select player_name from players order by played_ms desc limit 1').get();
+    const playerName = String(player?.player_name ?? '');
+    const server = database
+      .prepare(
+        `select v.name from server_player_totals t join servers v on v.server_guid = t.server_guid
+        where t.player_name = ? order by t.played_ms desc limit 1`,
+      )
+      .get(playerName);
+    return {
+      round: {
+        roundId: String(longest?.round_id ?? 'none'),
+        minutes: Number(longest?.minutes ?? 0),
+        polls: Number(longest?.poll_count ?? 0),
+        participants: Number(longest?.participant_count ?? 0),
+      },
+      warmUpRoundId: String(second?.round_id ?? 'none'),
+      playerName,
+      serverName: String(server?.name ?? 'none'),
+    };
+  } finally {
+    database.close();
+  }
+}
+
+export async function benchYearRounds(baseUrl: string, databasePath: string): Promise<Figure[]> {
+  const subjects = findSubjects(databasePath);
+  const { round } = subjects;
+  const player = encodeURIComponent(subjects.playerName);
+  const server = encodeURIComponent(subjects.serverName);
+  const endpoints = [
+    { name: 'round_report_longest', path: `/stats/rounds/${round.roundId}/report` },
+    { name: 'server_sessions', path: `/stats/rounds?serverName=${server}&sortBy=endTime&pageSize=10` },
+    { name: 'server_player_sessions', path: `/stats/rounds?serverName=${server}&playerNames=${player}&pageSize=10` },
+    { name: 'player_sessions', path: `/stats/players/${player}/sessions` },
+  ];
+  await (await fetch(`${baseUrl}/stats/rounds/${subjects.warmUpRoundId}/report`)).arrayBuffer();
+  const figures: Figure[] = [];
+  for (const endpoint of endpoints) {
+    const started = performance.now();
+    const body = await (await fetch(baseUrl + endpoint.path)).text();
+    const first = performance.now() - started;
+    const { latencies, failures } = await hammer(endpoint, baseUrl, REQUESTS);
+    figures.push(
+      { name: `year_first_ms_${endpoint.name}`, value: first, unit: 'ms', note: 'first request' },
+      {
+        name: `year_api_p95_ms_${endpoint.name}`,
+        value: percentile(latencies, 0.95),
+        unit: 'ms',
+        budget: 25,
+        note: `median ${percentile(latencies, 0.5).toFixed(1)} ms, ${REQUESTS} requests by 32 clients${failures ? `, ${failures} FAILED` : ''}`,
+      },
+    );
+    if (endpoint.name === 'round_report_longest') {
+      const report = JSON.parse(body) as { leaderboardSnapshots: unknown[]; snapshotIntervalMinutes: number | null };
+      figures.push(
+        {
+          name: 'year_report_json_kb',
+          value: Buffer.byteLength(body) / 1024,
+          unit: 'kB',
+          note:
+            `round ${round.roundId}: ${round.minutes.toFixed(0)} min, ${round.polls} polls, ${round.participants} players, ` +
+            `${report.leaderboardSnapshots.length} snapshots (${report.snapshotIntervalMinutes === null ? 'one per poll' : `one per ${report.snapshotIntervalMinutes} min`})`,
+        },
+        // As the server sends it (send-json.ts: brotli quality 6, gzip level 6).
+        {
+          name: 'year_report_brotli_kb',
+          value: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }).length / 1024,
+          unit: 'kB',
+        },
+        { name: 'year_report_gzip_kb', value: gzipSync(body, { level: 6 }).length / 1024, unit: 'kB' },
+      );
+    }
+  }
+  return figures;
+}
