@@ -55,6 +55,8 @@ export interface FixtureSession {
   minutes: number;
   /** Average ping of the session (one sample). */
   ping?: number;
+  /** Defaults to the round's start. */
+  start?: string;
   /** Defaults to the round's end (or start while it is open). */
   lastSeen?: string;
 }
@@ -125,7 +127,7 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
       round.roundKey,
       session.name,
       index,
-      round.start,
+      session.start ?? round.start,
       session.lastSeen ?? round.end ?? round.start,
       round.end === null ? 1 : 0,
       session.score,

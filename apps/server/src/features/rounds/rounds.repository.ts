@@ -195,6 +195,14 @@ function roundConditions(filter: RoundFilter): RawBuilder<unknown> {
 }
 
 export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
+  async function findRoundsByKey(roundKeys: readonly number[]): Promise<Map<number, RoundRecord>> {
+    if (!roundKeys.length) return new Map();
+    const { rows } = await sql<RoundRow>`
+      select ${ROUND_COLUMNS} from rounds r join servers v on v.server_guid = r.server_guid
+      where r.round_key in (${sql.join(roundKeys)})`.execute(db);
+    return new Map(rows.map((row) => [Number(row.round_key), toRoundRecord(row)]));
+  }
+
   return {
     /** One page of the rounds matching the filter, and how many match in all. */
     async findRounds(query: RoundPageQuery): Promise<{ rounds: RoundRecord[]; total: number }> {
@@ -261,13 +269,18 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       limit: number,
       offset: number,
     ): Promise<PlayerSessionRecord[]> {
-      const { rows } = await sql<SessionRow & RoundRow>`
-        select ${SESSION_COLUMNS}, ${ROUND_COLUMNS}
+      const { rows } = await sql<SessionRow>`
+        select ${SESSION_COLUMNS}
         from sessions s join rounds r on r.round_key = s.round_key join servers v on v.server_guid = r.server_guid
         where s.player_name = ${playerName} and ${roundConditions(filter)}
         order by s.start_time desc, s.session_id desc
         limit ${limit} offset ${offset}`.execute(db);
-      return rows.map((row) => ({ ...toSessionRecord(row), round: toRoundRecord(row) }));
+      const rounds = await findRoundsByKey(rows.map((row) => Number(row.round_key)));
+      return rows.map((row) => {
+        const round = rounds.get(Number(row.round_key));
+        if (!round) throw new Error(`session ${row.session_id} lost its round ${row.round_key}`);
+        return { ...toSessionRecord(row), round };
+      });
     },
 
     async playerExists(playerName: string): Promise<boolean> {

@@ -12,8 +12,8 @@ import { createTestApp } from '../../test/test-app.ts';
  * sortOrder asc or desc; page positive integer; pageSize 10, 20 or 50"; §7).
  *
  * Rounds by key (all on 2026-03-10 or 11), sessions as name score/kills/deaths/minutes:
- *   1  Alpha wake    10th 10:00–10:30  Ace 50/10/2/30, Bob 30/5/5/30, Cid 10/1/4/20
- *   2  Alpha midway  10th 11:00–12:00  Ace 20/4/4/60, Cid 40/8/1/60
+ *   1  Alpha wake    10th 10:00–10:30  Ace 50/10/2/30, Bob 30/5/5/30, Cid 10/1/4/20 (joined 10:10)
+ *   2  Alpha midway  10th 11:00–12:00  Ace 20/4/4/60, Cid 40/8/1/40 (joined 11:20)
  *   3  Bravo wake    10th 13:00–13:20  ctf: Bob 15/3/3/20, Cid 5/1/1/20
  *   4  Alpha wake    11th 09:00–11:00  Ace 70/15/5/120, Bob 70/15/3/110, Cid 70/14/2/120 (a three-way tie on score)
  *   5  Bravo kharkov open since 11:50  Ace 7/3/1/10, polls at 11:50 and 11:59:30
@@ -75,7 +75,11 @@ beforeAll(async () => {
     mapName: 'wake',
     start: '2026-03-10T10:00:00.000Z',
     end: '2026-03-10T10:30:00.000Z',
-    sessions: [session('Ace', 50, 10, 2, 30), session('Bob', 30, 5, 5, 30), session('Cid', 10, 1, 4, 20)],
+    sessions: [
+      session('Ace', 50, 10, 2, 30),
+      session('Bob', 30, 5, 5, 30),
+      { ...session('Cid', 10, 1, 4, 20), start: '2026-03-10T10:10:00.000Z' },
+    ],
   });
   insertRound(sqlite, {
     roundKey: 2,
@@ -83,7 +87,7 @@ beforeAll(async () => {
     mapName: 'midway',
     start: '2026-03-10T11:00:00.000Z',
     end: '2026-03-10T12:00:00.000Z',
-    sessions: [session('Ace', 20, 4, 4, 60), session('Cid', 40, 8, 1, 60)],
+    sessions: [session('Ace', 20, 4, 4, 60), { ...session('Cid', 40, 8, 1, 40), start: '2026-03-10T11:20:00.000Z' }],
   });
   insertRound(sqlite, {
     roundKey: 3,
@@ -308,8 +312,22 @@ describe('GET /stats/players/{playerName}/sessions', () => {
     const answer = await getJson<PlayerSessionsResponse>('/stats/players/Cid/sessions');
     expect(answer.items.map((item) => item.roundId)).toEqual(['round-4', 'round-6', 'round-3', 'round-2', 'round-1']);
     expect(answer.items[2]).toMatchObject({ serverName: 'Bravo', gameId: 'fh2', gameType: 'ctf', score: 5 });
+    // The session's own times, not its round's.
+    expect(answer.items[3]).toMatchObject({
+      roundId: 'round-2',
+      startTime: '2026-03-10T11:20:00.000Z',
+      endTime: '2026-03-10T12:00:00.000Z',
+      durationMinutes: 40,
+      isActive: false,
+    });
     expect(answer).toMatchObject({ currentPage: 1, pageSize: 10, totalItems: 5, totalPages: 1 });
-    expect(answer.playerInfo).toMatchObject({ totalRounds: 5, totalScore: 128, totalKills: 24, totalDeaths: 8 });
+    expect(answer.playerInfo).toMatchObject({
+      totalRounds: 5,
+      totalScore: 128,
+      totalKills: 24,
+      totalDeaths: 8,
+      firstSeen: '2026-03-10T10:10:00.000Z',
+    });
   });
 
   it('filters by exact map and server name, and pages', async () => {
