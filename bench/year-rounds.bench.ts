@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { hammer } from './api-latency.bench.ts';
 import type { Figure } from './figures.ts';
@@ -11,26 +11,48 @@ import { percentile } from './statistics.ts';
 
 const REQUESTS = 1_000;
 
+interface RoundSubject {
+  roundId: string;
+  minutes: number;
+  polls: number;
+  participants: number;
+}
+
 interface YearSubjects {
-  round: { roundId: string; minutes: number; polls: number; participants: number };
+  /** The longest round (the issue's figure) and the one with the most data (the largest timeline). */
+  longest: RoundSubject;
+  largest: RoundSubject;
   /** Another long round, to warm the process up before the figures (see benchYearPlayers). */
   warmUpRoundId: string;
   playerName: string;
   serverName: string;
 }
 
-/** The longest closed round (most polls on ties) and the most active player's most played server. */
+const ROUND_COLUMNS = `round_id, poll_count, participant_count,
+  (unixepoch(end_time, 'subsec') - unixepoch(start_time, 'subsec')) / 60.0 as minutes`;
+
+function toSubject(row: Record<string, SQLOutputValue> | undefined): RoundSubject {
+  return {
+    roundId: String(row?.round_id ?? 'none'),
+    minutes: Number(row?.minutes ?? 0),
+    polls: Number(row?.poll_count ?? 0),
+    participants: Number(row?.participant_count ?? 0),
+  };
+}
+
+/**
+ * The longest closed round (most polls on ties), the closed round with the largest timeline, and the most
+ * active player's most played server.
+ */
 function findSubjects(databasePath: string): YearSubjects {
   const database = new DatabaseSync(databasePath, { readOnly: true });
   try {
-    const rounds = database
-      .prepare(
-        `select round_id, poll_count, participant_count,
-          (unixepoch(end_time, 'subsec') - unixepoch(start_time, 'subsec')) / 60.0 as minutes
-        from rounds where is_active = 0 order by minutes desc, poll_count desc limit 2`,
-      )
+    const [longest, second] = database
+      .prepare(`select ${ROUND_COLUMNS} from rounds where is_active = 0 order by minutes desc, poll_count desc limit 2`)
       .all();
-    const [longest, second] = rounds;
+    const largest = database
+      .prepare(`select ${ROUND_COLUMNS} from rounds where is_active = 0 order by length(timeline) desc limit 1`)
+      .get();
     const player = database.prepare('select player_name from players order by played_ms desc limit 1').get();
     const playerName = String(player?.player_name ?? '');
     const server = database
@@ -40,12 +62,8 @@ function findSubjects(databasePath: string): YearSubjects {
       )
       .get(playerName);
     return {
-      round: {
-        roundId: String(longest?.round_id ?? 'none'),
-        minutes: Number(longest?.minutes ?? 0),
-        polls: Number(longest?.poll_count ?? 0),
-        participants: Number(longest?.participant_count ?? 0),
-      },
+      longest: toSubject(longest),
+      largest: toSubject(largest),
       warmUpRoundId: String(second?.round_id ?? 'none'),
       playerName,
       serverName: String(server?.name ?? 'none'),
@@ -57,11 +75,11 @@ function findSubjects(databasePath: string): YearSubjects {
 
 export async function benchYearRounds(baseUrl: string, databasePath: string): Promise<Figure[]> {
   const subjects = findSubjects(databasePath);
-  const { round } = subjects;
   const player = encodeURIComponent(subjects.playerName);
   const server = encodeURIComponent(subjects.serverName);
-  const endpoints = [
-    { name: 'round_report_longest', path: `/stats/rounds/${round.roundId}/report` },
+  const endpoints: { name: string; path: string; round?: RoundSubject }[] = [
+    { name: 'round_report_longest', path: `/stats/rounds/${subjects.longest.roundId}/report`, round: subjects.longest },
+    { name: 'round_report_largest', path: `/stats/rounds/${subjects.largest.roundId}/report`, round: subjects.largest },
     { name: 'server_sessions', path: `/stats/rounds?serverName=${server}&sortBy=endTime&pageSize=10` },
     { name: 'server_player_sessions', path: `/stats/rounds?serverName=${server}&playerNames=${player}&pageSize=10` },
     { name: 'player_sessions', path: `/stats/players/${player}/sessions` },
@@ -83,11 +101,13 @@ export async function benchYearRounds(baseUrl: string, databasePath: string): Pr
         note: `median ${percentile(latencies, 0.5).toFixed(1)} ms, ${REQUESTS} requests by 32 clients${failures ? `, ${failures} FAILED` : ''}`,
       },
     );
-    if (endpoint.name === 'round_report_longest') {
+    const { round } = endpoint;
+    if (round) {
+      const kind = endpoint.name.replace('round_report_', '');
       const report = JSON.parse(body) as { leaderboardSnapshots: unknown[]; snapshotIntervalMinutes: number | null };
       figures.push(
         {
-          name: 'year_report_json_kb',
+          name: `year_report_json_kb_${kind}`,
           value: Buffer.byteLength(body) / 1024,
           unit: 'kB',
           note:
@@ -96,11 +116,11 @@ export async function benchYearRounds(baseUrl: string, databasePath: string): Pr
         },
         // As the server sends it (send-json.ts: brotli quality 6, gzip level 6).
         {
-          name: 'year_report_brotli_kb',
+          name: `year_report_brotli_kb_${kind}`,
           value: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }).length / 1024,
           unit: 'kB',
         },
-        { name: 'year_report_gzip_kb', value: gzipSync(body, { level: 6 }).length / 1024, unit: 'kB' },
+        { name: `year_report_gzip_kb_${kind}`, value: gzipSync(body, { level: 6 }).length / 1024, unit: 'kB' },
       );
     }
   }

@@ -25,6 +25,7 @@ describe('openDatabase', () => {
         '0003-server-profiles',
         '0004-round-aggregates',
         '0005-ping-daily',
+        '0006-rounds-end-index',
       ]);
     } finally {
       await database.close();

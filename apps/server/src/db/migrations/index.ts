@@ -4,6 +4,7 @@ import { collector } from './0002-collector.ts';
 import { serverProfiles } from './0003-server-profiles.ts';
 import { roundAggregates } from './0004-round-aggregates.ts';
 import { pingDaily } from './0005-ping-daily.ts';
+import { roundsEndIndex } from './0006-rounds-end-index.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-server-profiles': serverProfiles,
   '0004-round-aggregates': roundAggregates,
   '0005-ping-daily': pingDaily,
+  '0006-rounds-end-index': roundsEndIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

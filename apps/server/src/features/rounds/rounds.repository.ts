@@ -83,6 +83,7 @@ export interface StoredRound extends RoundRecord {
   timeline: Uint8Array | null;
 }
 
+/** Indexed as is (migration 0006): keep the two the same. */
 const END_TIME = sql`coalesce(r.end_time, r.last_poll_at)`;
 // Whole seconds stay exact in floating point, so a 30-minute round is 30, never 29.999… (as with julianday).
 const DURATION_MINUTES = sql`((unixepoch(${END_TIME}, 'subsec') - unixepoch(r.start_time, 'subsec')) / 60.0)`;
@@ -172,10 +173,21 @@ function toSessionRecord(row: SessionRow): SessionRecord {
   };
 }
 
-/** The where clause of a round filter, over `rounds r join servers v`. */
-function roundConditions(filter: RoundFilter): RawBuilder<unknown> {
+/**
+ * The where clause of a round filter, over `rounds r join servers v`. A server name is first turned into its
+ * guids (`serverGuids`): with one guid, SQLite reads a server's rounds in end order from its index instead of
+ * sorting them all.
+ */
+function roundConditions(filter: RoundFilter, serverGuids?: readonly string[]): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
-  if (filter.serverName !== undefined) conditions.push(sql`v.name = ${filter.serverName}`);
+  if (serverGuids !== undefined) {
+    // No server of that name: no rounds (an empty `in ()` is not SQL).
+    if (!serverGuids.length) conditions.push(sql`0 = 1`);
+    else if (serverGuids.length === 1) conditions.push(sql`r.server_guid = ${serverGuids[0]}`);
+    else conditions.push(sql`r.server_guid in (${sql.join(serverGuids)})`);
+  } else if (filter.serverName !== undefined) {
+    conditions.push(sql`v.name = ${filter.serverName}`);
+  }
   if (filter.serverGuid !== undefined) conditions.push(sql`r.server_guid = ${filter.serverGuid}`);
   if (filter.mapName !== undefined) conditions.push(sql`r.map_name = ${filter.mapName}`);
   if (filter.gameType !== undefined) conditions.push(sql`r.game_type = ${filter.gameType}`);
@@ -206,7 +218,13 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
   return {
     /** One page of the rounds matching the filter, and how many match in all. */
     async findRounds(query: RoundPageQuery): Promise<{ rounds: RoundRecord[]; total: number }> {
-      const where = roundConditions(query.filter);
+      const serverGuids =
+        query.filter.serverName === undefined
+          ? undefined
+          : (
+              await db.selectFrom('servers').select('server_guid').where('name', '=', query.filter.serverName).execute()
+            ).map((row) => row.server_guid);
+      const where = roundConditions(query.filter, serverGuids);
       const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
       // Ties (same map, same server) keep the newest round first, whatever the direction.
       const { rows } = await sql<RoundRow>`

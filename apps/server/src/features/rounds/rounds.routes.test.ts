@@ -261,6 +261,7 @@ describe('GET /stats/rounds', () => {
       5, 3, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7,
     ]);
     expect(roundKeys(await getJson('/stats/rounds?gameType=ctf'))).toEqual([3]);
+    expect(await getJson('/stats/rounds?serverName=Nowhere')).toMatchObject({ items: [], totalItems: 0 });
     // Round 5 is open: its end is its latest poll, 11:59:30.
     expect(
       roundKeys(await getJson('/stats/rounds?endTimeFrom=2026-03-10T12:00:00Z&endTimeTo=2026-03-11T11:59:30Z')),
