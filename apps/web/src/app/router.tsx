@@ -45,7 +45,10 @@ const ServerRankingsPage = lazyPage(
   () => import('../features/server-rankings/routes/server-rankings-page.tsx'),
   (m) => m.ServerRankingsPage,
 );
-const ServerSessionsPage = lazyPage(loadUpcoming, (m) => m.ServerSessionsPage);
+const ServerSessionsPage = lazyPage(
+  () => import('../features/sessions/routes/server-sessions-page.tsx'),
+  (m) => m.ServerSessionsPage,
+);
 const PlayersPage = lazyPage(
   () => import('../features/players/routes/players-page.tsx'),
   (m) => m.PlayersPage,
@@ -55,9 +58,15 @@ const PlayerProfilePage = lazyPage(
   () => import('../features/players/routes/player-profile-page.tsx'),
   (m) => m.PlayerProfilePage,
 );
-const PlayerSessionsPage = lazyPage(loadUpcoming, (m) => m.PlayerSessionsPage);
+const PlayerSessionsPage = lazyPage(
+  () => import('../features/sessions/routes/player-sessions-page.tsx'),
+  (m) => m.PlayerSessionsPage,
+);
 const PlayerAchievementsPage = lazyPage(loadUpcoming, (m) => m.PlayerAchievementsPage);
-const RoundReportPage = lazyPage(loadUpcoming, (m) => m.RoundReportPage);
+const RoundReportPage = lazyPage(
+  () => import('../features/round-report/routes/round-report-page.tsx'),
+  (m) => m.RoundReportPage,
+);
 
 export function AppRoutes() {
   return (

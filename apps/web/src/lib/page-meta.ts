@@ -1,4 +1,4 @@
-import { pageMetaTags, withProductName, type PageMeta } from '@frontline/contract';
+import { pageMetaTags, type PageMeta } from '@frontline/contract';
 
 /**
  * Updates the document title and the description and social-sharing tags after a navigation, with the
@@ -16,9 +16,4 @@ export function applyPageMeta(meta: Pick<PageMeta, 'title' | 'description'>): vo
     }
     element.setAttribute('content', tag.content);
   }
-}
-
-/** For pages that learn a better title from their data (a round's map and server, say). */
-export function applyPageTitle(title: string, description: string): void {
-  applyPageMeta({ title: withProductName(title), description });
 }

@@ -16,6 +16,19 @@ describe('paths (spec: "Player and server names in paths are URL-encoded")', () 
     expect(paths.compare()).toBe('/players/compare');
   });
 
+  // §2: "/servers/{serverName}/sessions (optional query mapName)", "/players/{playerName}/sessions (optional query
+  // map and server)"; the server profile's maps and the Map Performance modal link to them.
+  it('builds session lists filtered by map (and server), every name encoded', () => {
+    expect(paths.serverSessions('[KGB] Jungle #1', 'hue city')).toBe(
+      '/servers/%5BKGB%5D%20Jungle%20%231/sessions?mapName=hue+city',
+    );
+    expect(paths.serverSessions('a/b', 'x&y=z')).toBe('/servers/a%2Fb/sessions?mapName=x%26y%3Dz');
+    expect(paths.playerSessions('Sgt #1', { map: 'wake', server: 'A&B' })).toBe(
+      '/players/Sgt%20%231/sessions?map=wake&server=A%26B',
+    );
+    expect(paths.playerSessions('Sgt', { map: '' })).toBe('/players/Sgt/sessions');
+  });
+
   it('joins highlighted players of a round report with commas', () => {
     expect(paths.roundReport('r1', ['a', 'b c'])).toBe('/rounds/r1/report?players=a%2Cb%20c');
     expect(paths.roundReport('r1')).toBe('/rounds/r1/report');

@@ -7,14 +7,26 @@ import type { GameRouteSlug } from '@frontline/contract';
 
 export const DEFAULT_SERVERS_PATH = '/servers/bf1942';
 
+/** `?key=value…` of the given values (none: ''). */
+function withQuery(values: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) query.set(key, value);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 export const paths = {
   serverBrowser: (game: GameRouteSlug) => `/servers/${game}`,
   server: (serverName: string) => `/servers/${encodeURIComponent(serverName)}`,
   serverRankings: (serverName: string) => `/servers/${encodeURIComponent(serverName)}/rankings`,
-  serverSessions: (serverName: string) => `/servers/${encodeURIComponent(serverName)}/sessions`,
+  /** Optionally on one map (§2 "optional query mapName"). */
+  serverSessions: (serverName: string, mapName?: string) =>
+    `/servers/${encodeURIComponent(serverName)}/sessions` + withQuery({ mapName }),
   players: () => '/players',
   player: (playerName: string) => `/players/${encodeURIComponent(playerName)}`,
-  playerSessions: (playerName: string) => `/players/${encodeURIComponent(playerName)}/sessions`,
+  /** Optionally on one map and server (§2 "optional query map and server"). */
+  playerSessions: (playerName: string, filters: { map?: string; server?: string } = {}) =>
+    `/players/${encodeURIComponent(playerName)}/sessions` + withQuery(filters),
   playerAchievements: (playerName: string) => `/players/${encodeURIComponent(playerName)}/achievements`,
   compare: (player1?: string, player2?: string) => {
     const query = new URLSearchParams();

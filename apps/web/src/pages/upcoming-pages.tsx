@@ -32,21 +32,6 @@ function useNameParam(name: 'serverName' | 'playerName' | 'roundId'): string {
   return useParams()[name] ?? '';
 }
 
-export function ServerSessionsPage() {
-  const serverName = useNameParam('serverName');
-  const [query] = useSearchParams();
-  const mapName = query.get('mapName');
-  const title = mapName ? `${serverName} - ${mapName} Sessions` : `${serverName} Player Sessions`;
-  return (
-    <UpcomingScreen
-      eyebrow="Sessions"
-      title={title}
-      fallback={paths.server(serverName)}
-      what="Rounds on this server, grouped by map, with each round's leaderboard."
-    />
-  );
-}
-
 export function ComparePage() {
   const [query] = useSearchParams();
   const names = [query.get('player1'), query.get('player2')].filter(Boolean).join(' vs ');
@@ -60,18 +45,6 @@ export function ComparePage() {
   );
 }
 
-export function PlayerSessionsPage() {
-  const playerName = useNameParam('playerName');
-  return (
-    <UpcomingScreen
-      eyebrow="Sessions"
-      title={`${playerName}'s Combat History`}
-      fallback={paths.player(playerName)}
-      what="Every round this player fought, newest first."
-    />
-  );
-}
-
 export function PlayerAchievementsPage() {
   const playerName = useNameParam('playerName');
   return (
@@ -80,18 +53,6 @@ export function PlayerAchievementsPage() {
       title={`${playerName}'s achievements`}
       fallback={paths.player(playerName)}
       what="Kill streaks, placements, team victories and milestones."
-    />
-  );
-}
-
-export function RoundReportPage() {
-  const roundId = useNameParam('roundId');
-  return (
-    <UpcomingScreen
-      eyebrow="Round report"
-      title={`Round ${roundId}`}
-      fallback="/servers"
-      what="The final standings of this round and a replay of how it unfolded."
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { MapStatsRange, MapStatsResponse, PlayerStatsResponse, PlayersListResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { HttpError, apiGet } from '../../../lib/api-client.ts';
+import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
 import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
 
 /**
@@ -8,12 +8,6 @@ import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
  * /stats/players/{playerName}/server/{serverGuid}/mapstats"). Answers are typed by the contract, not parsed:
  * zod stays out of the browser. Query keys start with the resource.
  */
-
-/** A 404 (no such player) or 400 will not change on a second try. */
-function retryServerFailuresOnce(failureCount: number, error: Error): boolean {
-  const status = error instanceof HttpError ? error.status : 0;
-  return failureCount < 1 && (status === 0 || status >= 500);
-}
 
 export function playersListQueryKey(query: PlayersQuery) {
   return ['players', 'list', playersApiQuery(query)] as const;

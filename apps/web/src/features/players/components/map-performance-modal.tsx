@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { formatKdRatio, formatPlayTime } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { LoadingBlock } from '../../servers/components/server-icons.tsx';
 import { formatMapName } from '../../servers/lib/display.ts';
@@ -13,7 +14,6 @@ import {
   MAP_COLUMN_LABELS,
   MAP_RANGE_LABELS,
   MAP_SORT_KEYS,
-  mapSessionsPath,
   nextMapSort,
   sortMapStats,
   type MapSort,
@@ -145,7 +145,7 @@ function MapPerformance({ playerName, server }: { playerName: string; server: Pl
                 <tr key={row.mapName} data-testid="map-row" className="group hover:bg-raised">
                   <td className="sticky left-0 max-w-48 min-w-36 bg-surface px-3 py-2 group-hover:bg-raised">
                     <Link
-                      to={mapSessionsPath(server.serverName, row.mapName)}
+                      to={paths.playerSessions(playerName, { map: row.mapName, server: server.serverName })}
                       className="font-medium text-ink capitalize hover:text-accent"
                     >
                       {formatMapName(row.mapName)}

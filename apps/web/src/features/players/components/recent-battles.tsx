@@ -22,7 +22,19 @@ export function RecentBattles({
   now: Date;
 }) {
   return (
-    <SectionCard title="Recent Battles" description="The last rounds fought, newest first." bodyClassName="">
+    <SectionCard
+      title="Recent Battles"
+      description="The last rounds fought, newest first."
+      bodyClassName=""
+      actions={
+        <Link
+          to={paths.playerSessions(playerName)}
+          className="inline-flex h-8 items-center rounded-md border border-line-strong px-3 text-xs font-semibold tracking-wide text-ink uppercase transition-colors hover:border-accent hover:text-accent"
+        >
+          View All Sessions →
+        </Link>
+      }
+    >
       {sessions.length === 0 ? (
         <div className="p-4">
           <EmptyNote>No recent rounds</EmptyNote>

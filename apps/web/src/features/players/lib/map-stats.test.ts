@@ -1,13 +1,6 @@
 import type { MapStat } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MAP_RANGE,
-  DEFAULT_MAP_SORT,
-  MAP_RANGE_LABELS,
-  mapSessionsPath,
-  nextMapSort,
-  sortMapStats,
-} from './map-stats';
+import { DEFAULT_MAP_RANGE, DEFAULT_MAP_SORT, MAP_RANGE_LABELS, nextMapSort, sortMapStats } from './map-stats';
 
 // Spec §2 "Map Performance modal": "Sortable columns map, score, K/D, kills, deaths, sessions, time; default score
 // descending ...; same column toggles, new column starts descending. Map row links to sessions filtered by map
@@ -103,12 +96,5 @@ describe('map performance ranges and links', () => {
   it("offers the three ranges of the call, Last 30 Days first (spec §7: 'range: Last30Days, ThisYear, LastYear')", () => {
     expect(DEFAULT_MAP_RANGE).toBe('Last30Days');
     expect(Object.values(MAP_RANGE_LABELS)).toEqual(['Last 30 Days', 'This Year', 'Last Year']);
-  });
-
-  it('links a map to the server sessions filtered by that map, both names encoded', () => {
-    expect(mapSessionsPath('[KGB] Jungle #1', 'hue city')).toBe(
-      '/servers/%5BKGB%5D%20Jungle%20%231/sessions?mapName=hue+city',
-    );
-    expect(mapSessionsPath('a/b', 'x&y=z')).toBe('/servers/a%2Fb/sessions?mapName=x%26y%3Dz');
   });
 });

@@ -1,5 +1,4 @@
 import type { MapStat, MapStatsRange } from '@frontline/contract';
-import { paths } from '../../../lib/paths.ts';
 import { kdValue } from './player-tones.ts';
 
 /**
@@ -78,9 +77,4 @@ export function sortMapStats(stats: readonly MapStat[], sort: MapSort): MapStat[
     if (sort.key === 'mapName') return direction * byName;
     return direction * (numericValue(a, sort.key) - numericValue(b, sort.key)) || byName;
   });
-}
-
-/** /servers/{serverName}/sessions?mapName={map}: the server's sessions filtered by the map (spec §2). */
-export function mapSessionsPath(serverName: string, mapName: string): string {
-  return `${paths.serverSessions(serverName)}?${new URLSearchParams({ mapName }).toString()}`;
 }

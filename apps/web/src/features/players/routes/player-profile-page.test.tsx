@@ -195,6 +195,11 @@ describe('player profile', () => {
       'href',
       '/rounds/round-1/report?players=Sniper%20%231',
     );
+    // Every round of the player: /players/{playerName}/sessions (spec §2 route table).
+    expect(screen.getByRole('link', { name: 'View All Sessions →' })).toHaveAttribute(
+      'href',
+      '/players/Sniper%20%231/sessions',
+    );
   });
 
   it("shows 6 best scores per tab, 'View All N Scores' beyond 6, and the empty note", async () => {
@@ -231,9 +236,10 @@ describe('player profile', () => {
         .getAllByTestId('map-row')
         .map((row) => row.querySelector('a')?.textContent);
     await waitFor(() => expect(mapNames()).toEqual(['berlin', 'wake island']));
+    // §2 "Map row links to sessions filtered by map and server": this player's.
     expect(within(dialog).getByRole('link', { name: 'berlin' })).toHaveAttribute(
       'href',
-      '/servers/Alpha%20%2F%20Wake/sessions?mapName=berlin',
+      '/players/Sniper%20%231/sessions?map=berlin&server=Alpha+%2F+Wake',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Score' }));
     expect(mapNames()).toEqual(['wake island', 'berlin']);

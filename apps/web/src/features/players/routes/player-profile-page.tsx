@@ -1,13 +1,13 @@
-import { describePage, type PlayerServer, type PlayerStatsResponse } from '@frontline/contract';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { describePage, withProductName, type PlayerServer, type PlayerStatsResponse } from '@frontline/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
-import { applyPageTitle } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { LoadingBlock } from '../../servers/components/server-icons.tsx';
 import { usePlayerStats } from '../api/players.ts';
 import { playersSearchPath } from '../lib/players-query.ts';
@@ -40,7 +40,8 @@ function PlayerProfile({ playerName }: { playerName: string }) {
   const stats = usePlayerStats(playerName);
   const now = useMinuteClock();
   const shownName = displayPlayerName(playerName);
-  useDecodedTitle(playerName, shownName);
+  // The shell titles the page from its path, where a legacy name is still mojibake: the decoded name instead.
+  usePageMeta(withProductName(shownName), describePage(paths.player(shownName)).description);
 
   if (stats.isError) {
     const unknown = stats.error instanceof HttpError && stats.error.status === 404;
@@ -118,25 +119,4 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
       <MapPerformanceModal playerName={stats.playerName} server={mapsServer} onClose={() => setMapsServer(null)} />
     </>
   );
-}
-
-/**
- * The shell titles every page from its path, where a legacy name is still mojibake; the profile retitles itself
- * with the decoded name. Deferred by a microtask: the shell's own effect for the same navigation runs after
- * this page's effects and would otherwise write the raw name back.
- */
-function useDecodedTitle(playerName: string, shownName: string) {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (shownName === playerName) return;
-    let cancelled = false;
-    queueMicrotask(() => {
-      if (cancelled) return;
-      const described = describePage(`/players/${encodeURIComponent(shownName)}`);
-      applyPageTitle(shownName, described.description);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [pathname, playerName, shownName]);
 }

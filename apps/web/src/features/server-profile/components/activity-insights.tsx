@@ -23,7 +23,6 @@ import {
   hasActivityData,
   hasPingData,
   insightPeriodTitle,
-  mapSessionsPath,
   previousPeriodAverage,
   type InsightDays,
   type PingMode,
@@ -265,7 +264,6 @@ function PingPanel({ insights }: { insights: ServerInsightsResponse }) {
 }
 
 function MapsTable({ serverName, maps }: { serverName: string; maps: ServerInsightsResponse['maps'] }) {
-  const sessionsPath = paths.serverSessions(serverName);
   return (
     <div>
       <h3 className="heading-display mb-2 text-sm text-ink">Maps</h3>
@@ -308,7 +306,7 @@ function MapsTable({ serverName, maps }: { serverName: string; maps: ServerInsig
                 <tr key={map.mapName} className="border-b border-line/60 last:border-b-0 hover:bg-raised/60">
                   <td className="px-3 py-1.5">
                     <Link
-                      to={mapSessionsPath(sessionsPath, map.mapName)}
+                      to={paths.serverSessions(serverName, map.mapName)}
                       title={`${map.mapName}: sessions on this server`}
                       className="font-medium text-ink capitalize hover:text-accent hover:underline"
                     >

@@ -12,7 +12,6 @@ import {
   formatBucketTime,
   formatShare,
   insightPeriodTitle,
-  mapSessionsPath,
   previousPeriodAverage,
 } from './insights.ts';
 
@@ -117,14 +116,6 @@ describe("ping by hour (spec §2: 'ping by hour with Median/P95 toggle when ping
     const t0 = Date.parse('2026-01-02T00:00:00Z') / 1000;
     expect(buildPingSeries(data, 'median')).toEqual({ times: [t0, t0 + 3600], values: [50, 60], yMax: 70 });
     expect(buildPingSeries(data, 'p95')).toEqual({ times: [t0, t0 + 3600], values: [90, 140], yMax: 154 });
-  });
-});
-
-describe("maps (spec §2: 'maps table with link to the server's sessions filtered by mapName')", () => {
-  it('links to the sessions with the map in the query, encoded', () => {
-    expect(mapSessionsPath('/servers/My%20Server/sessions', 'El Alamein & co')).toBe(
-      '/servers/My%20Server/sessions?mapName=El+Alamein+%26+co',
-    );
   });
 });
 

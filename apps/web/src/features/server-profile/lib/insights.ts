@@ -189,11 +189,6 @@ export function hasPingData(insights: ServerInsightsResponse): boolean {
   return insights.pingByHour.data.length > 0;
 }
 
-/** The maps link to the server's sessions on that map (spec: "maps table with link to the server's sessions filtered by mapName"). */
-export function mapSessionsPath(serverSessionsPath: string, mapName: string): string {
-  return `${serverSessionsPath}?${new URLSearchParams({ mapName }).toString()}`;
-}
-
 /** "12.5%" for the share column. */
 export function formatShare(percentage: number): string {
   if (!Number.isFinite(percentage)) return '—';

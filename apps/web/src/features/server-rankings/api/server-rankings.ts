@@ -1,6 +1,6 @@
 import type { ServerRankingsResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
 import { rankingsQueryParams, type RankingsQuery } from '../lib/rankings-query.ts';
 
 /**
@@ -23,12 +23,6 @@ export function fetchServerRankings(
     query: Object.fromEntries(rankingsQueryParams(query)),
     signal,
   });
-}
-
-/** A 404 (no such server) or 400 will not change on a second try. */
-function retryServerFailuresOnce(failureCount: number, error: Error): boolean {
-  const status = 'status' in error && typeof error.status === 'number' ? error.status : 0;
-  return failureCount < 1 && (status === 0 || status >= 500);
 }
 
 /** The previous page stays on screen while the next one loads (the screen marks it as updating). */

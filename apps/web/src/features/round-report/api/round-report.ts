@@ -1,0 +1,30 @@
+import type { RoundReportResponse } from '@frontline/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
+
+/**
+ * GET /stats/rounds/{roundId}/report (spec: site-statistics §7). The answer is typed by the contract, not parsed:
+ * zod stays out of the browser.
+ */
+
+export function roundReportQueryKey(roundId: string) {
+  return ['rounds', roundId, 'report'] as const;
+}
+
+export function fetchRoundReport(roundId: string, signal?: AbortSignal): Promise<RoundReportResponse> {
+  return apiGet<RoundReportResponse>(`/rounds/${encodeURIComponent(roundId)}/report`, { signal });
+}
+
+/** The collector polls every server every 30 s: a live round's report is out of date after one poll. */
+const LIVE_REPORT_STALE_MS = 30_000;
+
+/** A finished round's report can no longer change, so it never goes stale; a live one grows a poll at a time. */
+export function useRoundReport(roundId: string) {
+  return useQuery({
+    queryKey: roundReportQueryKey(roundId),
+    queryFn: ({ signal }) => fetchRoundReport(roundId, signal),
+    staleTime: (query) =>
+      query.state.data?.round.isActive === false ? Number.POSITIVE_INFINITY : LIVE_REPORT_STALE_MS,
+    retry: retryServerFailuresOnce,
+  });
+}

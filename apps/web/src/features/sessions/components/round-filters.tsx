@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import { ChevronDownIcon } from '../../servers/components/server-icons.tsx';
+import { formatGameType } from '../../servers/lib/display.ts';
+import type { SessionsPageSize, SortOrder } from '../lib/query-values.ts';
+import {
+  SERVER_SESSIONS_SORT_KEYS,
+  hasActiveFilters,
+  type ServerSessionsFilters,
+  type ServerSessionsQuery,
+  type ServerSessionsSortKey,
+} from '../lib/server-sessions-query.ts';
+import { mapLabel } from '../lib/session-titles.ts';
+import { PlayerChipsFilter } from './player-chips-filter.tsx';
+import { FieldSelect, PageSizeSelect } from './sessions-ui.tsx';
+
+/** Spec §2 Server sessions "Show only filtered players in results". */
+export const ONLY_FILTERED_LABEL = 'Show only filtered players in results';
+
+const SORT_LABELS: Record<ServerSessionsSortKey, { label: string; desc: string; asc: string }> = {
+  endTime: { label: 'End time', desc: 'Newest first', asc: 'Oldest first' },
+  startTime: { label: 'Start time', desc: 'Newest first', asc: 'Oldest first' },
+  durationMinutes: { label: 'Duration', desc: 'Longest first', asc: 'Shortest first' },
+  participantCount: { label: 'Players', desc: 'Most first', asc: 'Fewest first' },
+  mapName: { label: 'Map', desc: 'Z to A', asc: 'A to Z' },
+  gameType: { label: 'Game type', desc: 'Z to A', asc: 'A to Z' },
+};
+
+export interface FilterOptions {
+  maps: readonly string[];
+  gameTypes: readonly string[];
+  servers: readonly string[];
+}
+
+/**
+ * The filters and settings of the server sessions list (spec: site-statistics §2 Server sessions "Filters for
+ * map, server, game type (options from loaded items), multi-player filter chips with autocomplete, and a
+ * checkbox 'Show only filtered players in results' when players are selected"; §4 sort; §9 page sizes). The
+ * server is the page's own: choosing another opens that server's sessions.
+ */
+export function RoundFilters({
+  serverName,
+  query,
+  options,
+  onFilters,
+  onAddPlayer,
+  onRemovePlayer,
+  onServer,
+  onSort,
+  onPageSize,
+  onClear,
+}: {
+  serverName: string;
+  query: ServerSessionsQuery;
+  options: FilterOptions;
+  onFilters: (change: Partial<ServerSessionsFilters>) => void;
+  onAddPlayer: (playerName: string) => void;
+  onRemovePlayer: (playerName: string) => void;
+  onServer: (serverName: string) => void;
+  onSort: (sortBy: ServerSessionsSortKey, sortOrder?: SortOrder) => void;
+  onPageSize: (pageSize: SessionsPageSize) => void;
+  onClear: () => void;
+}) {
+  const checkboxId = useId();
+  const selectsId = useId();
+  const sortId = useId();
+  // Phones fold the selects away behind one button (the player search stays): they would fill the first screen.
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const folded = phoneOpen ? '' : 'max-md:hidden';
+  const selectFilters = (query.mapName ? 1 : 0) + (query.gameType ? 1 : 0);
+  const sortLabels = SORT_LABELS[query.sortBy];
+
+  return (
+    <div className="rounded-md border border-line bg-surface p-3 shadow-sm shadow-black/5 sm:p-4">
+      <div className="grid gap-3 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <div className="min-w-0">
+          <PlayerChipsFilter chosen={query.playerNames} onAdd={onAddPlayer} onRemove={onRemovePlayer} />
+          {query.playerNames.length > 0 && (
+            <div className="mt-2 flex items-center gap-2">
+              <input
+                id={checkboxId}
+                type="checkbox"
+                checked={query.onlySpecifiedPlayers}
+                onChange={(event) => onFilters({ onlySpecifiedPlayers: event.target.checked })}
+                className="size-4 accent-accent"
+              />
+              <label htmlFor={checkboxId} className="text-sm text-ink">
+                {ONLY_FILTERED_LABEL}
+              </label>
+            </div>
+          )}
+          <button
+            type="button"
+            aria-expanded={phoneOpen}
+            aria-controls={`${selectsId} ${sortId}`}
+            onClick={() => setPhoneOpen((open) => !open)}
+            className="mt-3 inline-flex h-8 items-center gap-1.5 rounded-md border border-line px-2.5 text-xs font-semibold tracking-wide text-muted uppercase hover:border-line-strong hover:text-ink md:hidden"
+          >
+            Filters &amp; sort
+            {selectFilters > 0 && (
+              <span className="tabular inline-flex size-4 items-center justify-center rounded-full bg-accent text-[10px] text-accent-ink">
+                {selectFilters}
+                <span className="sr-only"> active</span>
+              </span>
+            )}
+            <ChevronDownIcon
+              width={14}
+              height={14}
+              className={`transition-transform ${phoneOpen ? 'rotate-180' : ''}`}
+            />
+          </button>
+        </div>
+        <div id={selectsId} className={`grid grid-cols-2 gap-3 md:contents ${folded}`}>
+          <FieldSelect label="Map" value={query.mapName} onChange={(mapName) => onFilters({ mapName })}>
+            <option value="">All maps</option>
+            {options.maps.map((map) => (
+              <option key={map} value={map}>
+                {mapLabel(map)}
+              </option>
+            ))}
+          </FieldSelect>
+          <FieldSelect label="Game type" value={query.gameType} onChange={(gameType) => onFilters({ gameType })}>
+            <option value="">All game types</option>
+            {options.gameTypes.map((gameType) => (
+              <option key={gameType} value={gameType}>
+                {formatGameType(gameType)}
+              </option>
+            ))}
+          </FieldSelect>
+          <FieldSelect label="Server" value={serverName} onChange={onServer} className="col-span-2 md:col-span-1">
+            {options.servers.map((server) => (
+              <option key={server} value={server}>
+                {server}
+              </option>
+            ))}
+          </FieldSelect>
+        </div>
+      </div>
+
+      <div id={sortId} className={`mt-3 flex flex-wrap items-end gap-3 border-t border-line pt-3 ${folded}`}>
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(0,1fr)_4.5rem] gap-3 sm:max-w-lg">
+          <FieldSelect
+            label="Sort by"
+            value={query.sortBy}
+            onChange={(value) => {
+              const sortBy = SERVER_SESSIONS_SORT_KEYS.find((key) => key === value);
+              if (sortBy) onSort(sortBy);
+            }}
+          >
+            {SERVER_SESSIONS_SORT_KEYS.map((key) => (
+              <option key={key} value={key}>
+                {SORT_LABELS[key].label}
+              </option>
+            ))}
+          </FieldSelect>
+          <FieldSelect
+            label="Order"
+            value={query.sortOrder}
+            onChange={(value) => onSort(query.sortBy, value === 'asc' ? 'asc' : 'desc')}
+          >
+            <option value="desc">{sortLabels.desc}</option>
+            <option value="asc">{sortLabels.asc}</option>
+          </FieldSelect>
+          <PageSizeSelect pageSize={query.pageSize} onChange={onPageSize} />
+        </div>
+        {hasActiveFilters(query) && (
+          <button
+            type="button"
+            onClick={onClear}
+            className="ml-auto inline-flex h-9 items-center rounded-md border border-line px-3 text-xs font-semibold tracking-wide text-muted uppercase transition-colors hover:border-line-strong hover:bg-raised hover:text-ink"
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

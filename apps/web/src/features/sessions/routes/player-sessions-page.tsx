@@ -1,0 +1,180 @@
+import { describePage, withProductName } from '@frontline/contract';
+import { useCallback, useMemo, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeftIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { UpdatingOverlay } from '../../../components/section-card.tsx';
+import { HttpError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { displayPlayerName } from '../../../lib/player-name.ts';
+import { useMinuteClock } from '../../../lib/use-clock.ts';
+import { LoadingBlock } from '../../servers/components/server-icons.tsx';
+import { usePlayerSessions } from '../api/sessions.ts';
+import { PlayerTotals } from '../components/player-totals.tsx';
+import { SessionCard } from '../components/session-card.tsx';
+import { FieldSelect, PageSizeSelect, RangeSummary, SessionsEmpty, SessionsError } from '../components/sessions-ui.tsx';
+import {
+  parsePlayerSessionsQuery,
+  playerSessionsQueryParams,
+  withPlayerFilters,
+  withPlayerPageSize,
+  type PlayerSessionsFilters,
+} from '../lib/player-sessions-query.ts';
+import type { SessionsPageSize } from '../lib/query-values.ts';
+import { withGapSeparators } from '../lib/session-gaps.ts';
+import { mapLabel, playerSessionsTitle } from '../lib/session-titles.ts';
+import { useSeenOptions } from '../lib/use-seen-options.ts';
+import { useClampPage, useSessionsUrl } from '../lib/use-sessions-url.ts';
+
+/**
+ * /players/{playerName}/sessions (spec: site-statistics §2 Player sessions; §4 "Sessions: state synced to
+ * query"; §5; §8 'Failed to fetch player sessions. Please try again.' with Try Again, 'No Combat Records Found';
+ * §9 sessions page sizes, session colours).
+ */
+export function PlayerSessionsPage() {
+  const playerName = useParams().playerName ?? '';
+  // Another player is another list: the filter options seen so far do not carry over.
+  return <PlayerSessions key={playerName} playerName={playerName} />;
+}
+
+function PlayerSessions({ playerName }: { playerName: string }) {
+  const { query, update } = useSessionsUrl(parsePlayerSessionsQuery, playerSessionsQueryParams);
+  const sessions = usePlayerSessions(playerName, query);
+  const data = sessions.isError ? undefined : sessions.data;
+  const now = useMinuteClock();
+  const listRef = useRef<HTMLElement>(null);
+
+  const shownName = displayPlayerName(playerName);
+  const title = playerSessionsTitle(shownName);
+  usePageMeta(withProductName(title), describePage(paths.playerSessions(shownName)).description);
+
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const entries = useMemo(() => withGapSeparators(items), [items]);
+  const maps = useSeenOptions([...items.map((session) => session.mapName), query.map]);
+  const servers = useSeenOptions([...items.map((session) => session.serverName), query.server]);
+
+  const replacePage = useCallback(
+    (page: number) => update((current) => ({ ...current, page }), { replace: true }),
+    [update],
+  );
+  useClampPage(query.page, data?.totalPages, data !== undefined && !sessions.isPlaceholderData, replacePage);
+
+  const onFilters = (change: Partial<PlayerSessionsFilters>) =>
+    update((current) => withPlayerFilters(current, change), { replace: true });
+  const onPageSize = (pageSize: SessionsPageSize) => update((current) => withPlayerPageSize(current, pageSize));
+
+  function goToPage(page: number) {
+    update((current) => ({ ...current, page }));
+    const list = listRef.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+  }
+
+  const filtered = query.map !== '' || query.server !== '';
+  const updating = sessions.isPlaceholderData || (sessions.isFetching && !sessions.isPending && !sessions.isError);
+  const unknownPlayer = sessions.error instanceof HttpError && sessions.error.status === 404;
+
+  return (
+    <>
+      <PageHeader
+        back={
+          <Link
+            to={paths.player(playerName)}
+            className="-ml-2 inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-accent"
+          >
+            <ArrowLeftIcon width={16} height={16} className="shrink-0" />
+            <span className="truncate">Player profile</span>
+          </Link>
+        }
+        eyebrow="Player sessions"
+        title={title}
+        description="Every round fought, newest first. Open one for its full report."
+      />
+
+      <div className="mb-4 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_4.5rem] items-end gap-3 md:max-w-3xl md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_6rem]">
+        <FieldSelect label="Map" value={query.map} onChange={(map) => onFilters({ map })}>
+          <option value="">All maps</option>
+          {maps.map((map) => (
+            <option key={map} value={map}>
+              {mapLabel(map)}
+            </option>
+          ))}
+        </FieldSelect>
+        <FieldSelect label="Server" value={query.server} onChange={(server) => onFilters({ server })}>
+          <option value="">All servers</option>
+          {servers.map((server) => (
+            <option key={server} value={server}>
+              {server}
+            </option>
+          ))}
+        </FieldSelect>
+        <PageSizeSelect pageSize={query.pageSize} onChange={onPageSize} />
+      </div>
+
+      {data && data.items.length > 0 && (
+        <div className="mb-6">
+          <PlayerTotals info={data.playerInfo} now={now} />
+        </div>
+      )}
+
+      <section ref={listRef} aria-label="Sessions" aria-busy={updating} className="scroll-mt-20">
+        {sessions.isError ? (
+          <SessionsError
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+            detail={unknownPlayer ? `Frontline knows no player named “${shownName}”.` : undefined}
+          />
+        ) : !data ? (
+          <LoadingBlock label="Loading sessions…" className="rounded-md border border-line bg-surface" />
+        ) : items.length === 0 ? (
+          <SessionsEmpty
+            action={
+              filtered && (
+                <button
+                  type="button"
+                  onClick={() => onFilters({ map: '', server: '' })}
+                  className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-xs font-bold tracking-wider text-accent-ink uppercase shadow-sm transition hover:brightness-110"
+                >
+                  Clear filters
+                </button>
+              )
+            }
+          >
+            {filtered ? `No round of ${shownName} matches these filters.` : `${shownName} has no recorded rounds yet.`}
+          </SessionsEmpty>
+        ) : (
+          <div className="relative">
+            {updating && <UpdatingOverlay />}
+            <ol className="space-y-2">
+              {entries.map((entry) =>
+                entry.kind === 'session' ? (
+                  <SessionCard key={entry.session.sessionId} session={entry.session} now={now} />
+                ) : (
+                  <li key={entry.key} data-testid="session-gap" className="flex items-center gap-3 py-1">
+                    <span aria-hidden="true" className="h-px flex-1 border-t border-dashed border-line-strong" />
+                    <span className="text-[11px] font-semibold tracking-wider text-faint uppercase">{entry.label}</span>
+                    <span aria-hidden="true" className="h-px flex-1 border-t border-dashed border-line-strong" />
+                  </li>
+                ),
+              )}
+            </ol>
+          </div>
+        )}
+
+        {data && items.length > 0 && (
+          <div className="mt-6 flex flex-col items-center gap-3">
+            <Pagination currentPage={query.page} totalPages={data.totalPages} onPageChange={goToPage} />
+            <RangeSummary
+              page={data.currentPage}
+              pageSize={data.pageSize}
+              shown={items.length}
+              total={data.totalItems}
+              noun={['session', 'sessions']}
+            />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

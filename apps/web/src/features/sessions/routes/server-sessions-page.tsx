@@ -1,0 +1,195 @@
+import { describePage, withProductName } from '@frontline/contract';
+import { useCallback, useMemo, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeftIcon } from '../../../components/icons.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { UpdatingOverlay } from '../../../components/section-card.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useMinuteClock } from '../../../lib/use-clock.ts';
+import { LoadingBlock } from '../../servers/components/server-icons.tsx';
+import { useServerRounds } from '../api/sessions.ts';
+import { PlayerNameText } from '../../players/components/player-ui.tsx';
+import { MapGroupSection } from '../components/map-group.tsx';
+import { PlayerTotals } from '../components/player-totals.tsx';
+import { RoundFilters } from '../components/round-filters.tsx';
+import { RangeSummary, SessionsEmpty, SessionsError } from '../components/sessions-ui.tsx';
+import type { SessionsPageSize, SortOrder } from '../lib/query-values.ts';
+import { groupRoundsByMap } from '../lib/round-groups.ts';
+import {
+  hasActiveFilters,
+  parseServerSessionsQuery,
+  serverSessionsQueryParams,
+  withFilters,
+  withPageSize,
+  withPlayerAdded,
+  withPlayerRemoved,
+  withSort,
+  withoutFilters,
+  type ServerSessionsFilters,
+  type ServerSessionsQuery,
+  type ServerSessionsSortKey,
+} from '../lib/server-sessions-query.ts';
+import { serverSessionsTitle } from '../lib/session-titles.ts';
+import { useSeenOptions } from '../lib/use-seen-options.ts';
+import { useClampPage, useSessionsUrl } from '../lib/use-sessions-url.ts';
+
+/**
+ * /servers/{serverName}/sessions (spec: site-statistics §2 Server sessions; §4 "Sessions: state synced to query;
+ * default sort endTime descending; groups collapse by toggle"; §5; §7 `GET /stats/rounds`; §8; §9).
+ */
+export function ServerSessionsPage() {
+  const serverName = useParams().serverName ?? '';
+  // Another server is another list: nothing (folded groups, filter options seen) carries over.
+  return <ServerSessions key={serverName} serverName={serverName} />;
+}
+
+function ServerSessions({ serverName }: { serverName: string }) {
+  const { query, update } = useSessionsUrl(parseServerSessionsQuery, serverSessionsQueryParams);
+  const rounds = useServerRounds(serverName, query);
+  const data = rounds.isError ? undefined : rounds.data;
+  const now = useMinuteClock();
+  const navigate = useNavigate();
+  const listRef = useRef<HTMLElement>(null);
+
+  const title = serverSessionsTitle(serverName, query.mapName);
+  usePageMeta(withProductName(title), describePage(paths.serverSessions(serverName)).description);
+
+  const items = useMemo(() => data?.items ?? [], [data]);
+  const groups = useMemo(() => groupRoundsByMap(items), [items]);
+  const options = {
+    maps: useSeenOptions([...items.map((round) => round.mapName), query.mapName]),
+    gameTypes: useSeenOptions([...items.map((round) => round.gameType), query.gameType]),
+    servers: useSeenOptions([serverName, ...items.map((round) => round.serverName)]),
+  };
+
+  const replacePage = useCallback(
+    (page: number) => update((current) => ({ ...current, page }), { replace: true }),
+    [update],
+  );
+  useClampPage(query.page, data?.totalPages, data !== undefined && !rounds.isPlaceholderData, replacePage);
+
+  const onFilters = (change: Partial<ServerSessionsFilters>) =>
+    update((current) => withFilters(current, change), { replace: true });
+  const onChange = (change: (current: ServerSessionsQuery) => ServerSessionsQuery) => update(change, { replace: true });
+  const onSort = (sortBy: ServerSessionsSortKey, sortOrder?: SortOrder) =>
+    update((current) => withSort(current, sortBy, sortOrder));
+  const onPageSize = (pageSize: SessionsPageSize) => update((current) => withPageSize(current, pageSize));
+  const onServer = (otherServer: string) => {
+    if (otherServer === serverName) return;
+    const search = serverSessionsQueryParams({ ...query, page: 1 }).toString();
+    void navigate(`${paths.serverSessions(otherServer)}${search ? `?${search}` : ''}`);
+  };
+
+  function goToPage(page: number) {
+    update((current) => ({ ...current, page }));
+    // The pager sits under the list: the new page is read from its top.
+    const list = listRef.current;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+  }
+
+  const filtered = hasActiveFilters(query);
+  const updating = rounds.isPlaceholderData || (rounds.isFetching && !rounds.isPending && !rounds.isError);
+
+  return (
+    <>
+      <PageHeader
+        back={
+          <Link
+            to={paths.server(serverName)}
+            className="-ml-2 inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-accent"
+          >
+            <ArrowLeftIcon width={16} height={16} className="shrink-0" />
+            <span className="truncate">Server profile</span>
+          </Link>
+        }
+        eyebrow="Server sessions"
+        title={title}
+        description="Every round fought here, each with its leaderboard. Add players to find the rounds they fought together."
+      />
+
+      <RoundFilters
+        serverName={serverName}
+        query={query}
+        options={options}
+        onFilters={onFilters}
+        onAddPlayer={(name) => onChange((current) => withPlayerAdded(current, name))}
+        onRemovePlayer={(name) => onChange((current) => withPlayerRemoved(current, name))}
+        onClear={() => onChange(withoutFilters)}
+        onServer={onServer}
+        onSort={onSort}
+        onPageSize={onPageSize}
+      />
+
+      {/* The API totals a player's part when exactly one is named: their record on this server (and map). */}
+      {data?.playerInfo && items.length > 0 && (
+        <div className="mt-4">
+          <PlayerTotals
+            info={data.playerInfo}
+            now={now}
+            title={
+              <>
+                <PlayerNameText name={data.playerInfo.playerName} /> in these rounds
+              </>
+            }
+          />
+        </div>
+      )}
+
+      <section ref={listRef} aria-label="Rounds" aria-busy={updating} className="mt-6 scroll-mt-20">
+        {rounds.isError ? (
+          <SessionsError onRetry={() => void rounds.refetch()} retrying={rounds.isFetching} />
+        ) : !data ? (
+          <LoadingBlock label="Loading rounds…" className="rounded-md border border-line bg-surface" />
+        ) : items.length === 0 ? (
+          <SessionsEmpty
+            action={
+              filtered && (
+                <button
+                  type="button"
+                  onClick={() => onChange(withoutFilters)}
+                  className="inline-flex h-9 items-center rounded-md bg-accent px-4 text-xs font-bold tracking-wider text-accent-ink uppercase shadow-sm transition hover:brightness-110"
+                >
+                  Clear filters
+                </button>
+              )
+            }
+          >
+            {filtered
+              ? 'No round on this server matches these filters.'
+              : 'No round has been played on this server yet.'}
+          </SessionsEmpty>
+        ) : (
+          <div className="relative">
+            {updating && <UpdatingOverlay />}
+            <div className="space-y-6">
+              {groups.map((group) => (
+                <MapGroupSection
+                  key={group.mapName}
+                  group={group}
+                  highlighted={query.playerNames}
+                  onlyHighlighted={query.onlySpecifiedPlayers}
+                  now={now}
+                />
+              ))}
+            </div>
+          </div>
+        )}
+
+        {data && items.length > 0 && (
+          <div className="mt-6 flex flex-col items-center gap-3">
+            <Pagination currentPage={query.page} totalPages={data.totalPages} onPageChange={goToPage} />
+            <RangeSummary
+              page={data.currentPage}
+              pageSize={data.pageSize}
+              shown={items.length}
+              total={data.totalItems}
+              noun={['round', 'rounds']}
+            />
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
