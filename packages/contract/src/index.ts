@@ -8,5 +8,6 @@ export * from './live-servers.ts';
 export * from './page-meta.ts';
 export * from './player-names.ts';
 export * from './players.ts';
+export * from './round-constants.ts';
 export * from './servers.ts';
 export * from './rounds.ts';

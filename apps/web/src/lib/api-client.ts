@@ -81,12 +81,3 @@ function parseJsonOrText(text: string): unknown {
     return text;
   }
 }
-
-/**
- * TanStack Query's retry rule for reads: one more try after a network failure or a 5xx; a 4xx (no such player,
- * a bad parameter) will not change on a second try.
- */
-export function retryServerFailuresOnce(failureCount: number, error: Error): boolean {
-  const status = error instanceof HttpError ? error.status : 0;
-  return failureCount < 1 && (status === 0 || status >= 500);
-}

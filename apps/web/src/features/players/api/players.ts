@@ -1,6 +1,7 @@
 import type { MapStatsRange, MapStatsResponse, PlayerStatsResponse, PlayersListResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
 import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { RoundReportResponse } from '@frontline/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
 
 /**
  * GET /stats/rounds/{roundId}/report (spec: site-statistics §7). The answer is typed by the contract, not parsed:

@@ -1,6 +1,7 @@
 import type { ServerRankingsResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
 import { rankingsQueryParams, type RankingsQuery } from '../lib/rankings-query.ts';
 
 /**

@@ -6,7 +6,8 @@ import {
   type RoundsListResponse,
 } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, retryServerFailuresOnce } from '../../../lib/api-client.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
 import { playerSessionsApiQuery, type PlayerSessionsQuery } from '../lib/player-sessions-query.ts';
 import { roundsApiQuery, serverSessionsQueryParams, type ServerSessionsQuery } from '../lib/server-sessions-query.ts';
 
