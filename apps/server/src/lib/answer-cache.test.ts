@@ -44,4 +44,28 @@ describe('AnswerCache', () => {
     expect(cache.get('y', 1)).toBeUndefined();
     expect(cache.get('a', 1)).toBe('A');
   });
+
+  it('forgets the oldest answers while the kept ones weigh more than maxWeight, keeping the newest', () => {
+    const cache = new AnswerCache<string>({
+      reuseMs: 1000,
+      maxEntries: 10,
+      weigh: (answer) => answer.length,
+      maxWeight: 10,
+    });
+    cache.set('a', 0, 'aaaa');
+    cache.set('b', 0, 'bbbb');
+    expect([cache.get('a', 1), cache.get('b', 1)]).toEqual(['aaaa', 'bbbb']);
+    cache.set('c', 0, 'cccc');
+    expect([cache.get('a', 1), cache.get('b', 1), cache.get('c', 1)]).toEqual([undefined, 'bbbb', 'cccc']);
+    // Replacing an answer replaces its weight.
+    cache.set('c', 0, 'c');
+    cache.set('d', 0, 'ddddd');
+    expect([cache.get('b', 1), cache.get('c', 1), cache.get('d', 1)]).toEqual(['bbbb', 'c', 'ddddd']);
+    cache.set('huge', 0, 'x'.repeat(50));
+    expect([cache.get('b', 1), cache.get('d', 1), cache.get('huge', 1)]).toEqual([
+      undefined,
+      undefined,
+      'x'.repeat(50),
+    ]);
+  });
 });

@@ -1,16 +1,27 @@
 /**
  * Answers reused for a short time: many visitors ask the same question between two polls, and the figures
- * behind it change at most once per poll. Bounded: the oldest answer goes when the cache is full.
+ * behind it change at most once per poll. Bounded: the oldest answers go when the cache holds more than
+ * maxEntries, or (with `weigh`, for answers whose sizes differ by orders of magnitude) more than maxWeight.
  */
 export class AnswerCache<Answer> {
-  readonly #entries = new Map<string, { at: number; answer: Answer }>();
+  readonly #entries = new Map<string, { at: number; answer: Answer; weight: number }>();
   readonly #reuseMs: number;
   readonly #maxEntries: number;
+  readonly #weigh: (answer: Answer) => number;
+  readonly #maxWeight: number;
+  #totalWeight = 0;
   readonly #pending = new Map<string, Promise<Answer | undefined>>();
 
-  constructor(options: { reuseMs: number; maxEntries: number }) {
+  constructor(options: {
+    reuseMs: number;
+    maxEntries: number;
+    weigh?: (answer: Answer) => number;
+    maxWeight?: number;
+  }) {
     this.#reuseMs = options.reuseMs;
     this.#maxEntries = options.maxEntries;
+    this.#weigh = options.weigh ?? (() => 0);
+    this.#maxWeight = options.maxWeight ?? Infinity;
   }
 
   /** The answer stored under `key` less than reuseMs before `now` (unix ms); a clock gone backwards misses. */
@@ -20,12 +31,23 @@ export class AnswerCache<Answer> {
   }
 
   set(key: string, now: number, answer: Answer): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { at: now, answer });
-    if (this.#entries.size > this.#maxEntries) {
+    this.#delete(key);
+    const weight = this.#weigh(answer);
+    this.#entries.set(key, { at: now, answer, weight });
+    this.#totalWeight += weight;
+    // The newest answer stays even if it alone is over maxWeight: it is the one being asked for.
+    while (this.#entries.size > 1 && (this.#entries.size > this.#maxEntries || this.#totalWeight > this.#maxWeight)) {
       const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.#delete(oldest);
     }
+  }
+
+  #delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#totalWeight -= entry.weight;
   }
 
   /**

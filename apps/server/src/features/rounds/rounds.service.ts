@@ -105,15 +105,31 @@ function toPlayerInfo(playerName: string, totals: PlayerTotalsRecord): SessionsP
   };
 }
 
+function leaderboardLines(report: RoundReportResponse): number {
+  return report.leaderboardSnapshots.reduce((lines, snapshot) => lines + snapshot.entries.length, 0);
+}
+
 const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
 
 export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
   const repository = createRoundsRepository(db);
   const listCache = new AnswerCache<RoundsListResponse>({ reuseMs: 10_000, maxEntries: 500 });
   const playerSessionsCache = new AnswerCache<PlayerSessionsResponse>({ reuseMs: 10_000, maxEntries: 500 });
-  // A report holds every poll's leaderboard (up to a few MB in memory), so few are kept.
-  const reportCache = new AnswerCache<RoundReportResponse>({ reuseMs: 10_000, maxEntries: 50 });
-  const closedReportCache = new AnswerCache<RoundReportResponse>({ reuseMs: 3_600_000, maxEntries: 20 });
+  // Reports are weighed by their leaderboard lines (about 250 bytes of memory each, with the encoded answer): a
+  // typical round has about a thousand, the largest of a demo year 6 400. Both caches together stay under about
+  // 200 MB.
+  const reportCache = new AnswerCache<RoundReportResponse>({
+    reuseMs: 10_000,
+    maxEntries: 500,
+    weigh: leaderboardLines,
+    maxWeight: 250_000,
+  });
+  const closedReportCache = new AnswerCache<RoundReportResponse>({
+    reuseMs: 3_600_000,
+    maxEntries: 2_000,
+    weigh: leaderboardLines,
+    maxWeight: 500_000,
+  });
 
   async function listRounds(request: RoundsListRequest): Promise<RoundsListResponse> {
     const { filter, pageSize } = request;
