@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Spinner } from '../features/servers/components/server-icons.tsx';
+import { Spinner } from './spinner.tsx';
 
 /** A titled card for one section of a profile page (server or player), so every section reads alike. */
 export function SectionCard({

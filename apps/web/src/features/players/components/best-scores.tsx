@@ -1,9 +1,11 @@
 import type { PlayerStatsResponse } from '@frontline/contract';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
 import { formatKdRatio, formatRelativeTime, parseApiTimestamp } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
+import { kdTone, kdValue } from '../../../lib/tones.ts';
 import {
   BEST_SCORE_TABS,
   BEST_SCORE_TAB_LABELS,
@@ -12,8 +14,7 @@ import {
   visibleBestScores,
   type BestScoreTab,
 } from '../lib/best-scores.ts';
-import { kdTone, kdValue } from '../lib/player-tones.ts';
-import { EmptyNote, StatPair, ToneValue } from './player-ui.tsx';
+import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 export const NO_SCORES_TEXT = 'No scores recorded yet';

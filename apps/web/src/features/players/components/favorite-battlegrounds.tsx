@@ -1,11 +1,13 @@
 import { findGame, type PlayerServer } from '@frontline/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ToneValue } from '../../../components/stat-ui.tsx';
 import { formatPlayTime, parseApiTimestamp } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
-import { kdTone, killRateTone } from '../lib/player-tones.ts';
-import { EmptyNote, ToneValue } from './player-ui.tsx';
+import { kdTone } from '../../../lib/tones.ts';
+import { killRateTone } from '../lib/player-tones.ts';
+import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Cards shown before 'Show all': the most played servers are what the section is about. */

@@ -2,11 +2,13 @@ import { MAP_STATS_RANGES, type MapStatsRange, type PlayerServer } from '@frontl
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
+import { LoadingBlock } from '../../../components/spinner.tsx';
+import { ToneValue } from '../../../components/stat-ui.tsx';
 import { formatKdRatio, formatPlayTime } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
-import { LoadingBlock } from '../../servers/components/server-icons.tsx';
-import { formatMapName } from '../../servers/lib/display.ts';
+import { kdTone, kdValue } from '../../../lib/tones.ts';
 import { useMapStats } from '../api/players.ts';
 import {
   DEFAULT_MAP_RANGE,
@@ -19,8 +21,7 @@ import {
   type MapSort,
   type MapSortKey,
 } from '../lib/map-stats.ts';
-import { kdTone, kdValue } from '../lib/player-tones.ts';
-import { EmptyNote, SortableHeader, ToneValue, UpdatingOverlay } from './player-ui.tsx';
+import { EmptyNote, SortableHeader, UpdatingOverlay } from './player-ui.tsx';
 
 export const NO_MAP_STATS_TEXT = 'No map statistics available for the selected time range';
 const MAP_STATS_ERROR_LOG = 'Failed to load map statistics';

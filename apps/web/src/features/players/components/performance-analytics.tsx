@@ -1,16 +1,8 @@
 import type { PlayerStatsResponse } from '@frontline/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { parseApiTimestamp } from '../../../lib/format.ts';
-import {
-  KD_THRESHOLDS,
-  KILL_RATE_THRESHOLDS,
-  TONE_FILL_CLASSES,
-  TONE_STROKE_CLASSES,
-  TONE_TEXT_CLASSES,
-  kdTone,
-  killRateTone,
-  type Tone,
-} from '../lib/player-tones.ts';
+import { KD_THRESHOLDS, TONE_TEXT_CLASSES, kdTone, type Tone } from '../../../lib/tones.ts';
+import { KILL_RATE_THRESHOLDS, TONE_FILL_CLASSES, TONE_STROKE_CLASSES, killRateTone } from '../lib/player-tones.ts';
 import { buildTrendGeometry, type PlotBox, type TrendPoint } from '../lib/trend-chart.ts';
 import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';

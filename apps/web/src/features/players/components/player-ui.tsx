@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { displayPlayerName } from '../../../lib/player-name.ts';
-import { truncateName } from '../../../lib/format.ts';
-import { SortArrowIcon } from '../../servers/components/server-icons.tsx';
-import { TONE_TEXT_CLASSES, type Tone } from '../lib/player-tones.ts';
+import { SortArrowIcon } from '../../../components/small-icons.tsx';
 
-/** The building blocks the players screens share, so the sections read as one page. */
+/**
+ * The building blocks the players screens share, so the sections read as one page (the ones other screens use
+ * too are in components/player-name-text.tsx and components/stat-ui.tsx).
+ */
 
 export { EmptyNote, UpdatingOverlay } from '../../../components/section-card.tsx';
 
@@ -44,17 +44,6 @@ export function SortableHeader({
   );
 }
 
-/** A stored player name as shown: decoded, cut at 25 characters, the full name on hover when cut. */
-export function PlayerNameText({ name, max, className = '' }: { name: string; max?: number; className?: string }) {
-  const shown = displayPlayerName(name);
-  const cut = truncateName(shown, max);
-  return (
-    <span className={className} title={cut !== shown ? shown : undefined}>
-      {cut}
-    </span>
-  );
-}
-
 /** The green "Online" pill; its dot pulses only where one player is shown (a list of pulsing dots is noise). */
 export function OnlineBadge({ children = 'Online', pulse = true }: { children?: ReactNode; pulse?: boolean }) {
   return (
@@ -63,21 +52,6 @@ export function OnlineBadge({ children = 'Online', pulse = true }: { children?: 
         {pulse && <span className="absolute inline-flex size-full animate-ping rounded-full bg-good opacity-60" />}
         <span className="relative inline-flex size-1.5 rounded-full bg-good" />
       </span>
-      {children}
-    </span>
-  );
-}
-
-/** A figure coloured by its band. */
-export function ToneValue({ tone, children, className = '' }: { tone: Tone; children: ReactNode; className?: string }) {
-  return <span className={`tabular ${TONE_TEXT_CLASSES[tone]} ${className}`}>{children}</span>;
-}
-
-/** A small labelled figure ("K 12"), for compact stat rows. */
-export function StatPair({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
-  return (
-    <span className="inline-flex items-baseline gap-1" title={title}>
-      <span className="text-[10px] font-semibold tracking-wider text-faint uppercase">{label}</span>
       {children}
     </span>
   );

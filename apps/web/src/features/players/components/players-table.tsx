@@ -1,10 +1,11 @@
 import type { PlayerSearchResult, PlayersSortKey } from '@frontline/contract';
 import { Link } from 'react-router';
+import { PlayerNameText } from '../../../components/player-name-text.tsx';
 import { formatKdRatio, formatPlayTime, formatRelativeTime, parseApiTimestamp } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
 import type { PlayersSort } from '../lib/players-query.ts';
-import { OnlineBadge, PlayerNameText, SortableHeader } from './player-ui.tsx';
+import { OnlineBadge, SortableHeader } from './player-ui.tsx';
 
 /**
  * Find Players' table (spec: site-statistics §2 "paged table with sortable PLAYER and LAST SEEN. Rows link to

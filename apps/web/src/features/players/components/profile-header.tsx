@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { CompareIcon } from '../../../components/icons.tsx';
+import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
 import {
   formatKdRatio,
   formatPlayTime,
@@ -10,11 +11,11 @@ import {
   formatSessionScore,
   parseApiTimestamp,
 } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName, playerInitial } from '../../../lib/player-name.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
-import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../lib/player-tones.ts';
-import { OnlineBadge, StatPair, ToneValue } from './player-ui.tsx';
+import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../../../lib/tones.ts';
+import { OnlineBadge } from './player-ui.tsx';
 
 const countFormat = new Intl.NumberFormat('en-US');
 

@@ -1,10 +1,11 @@
 import type { ProfileSession } from '@frontline/contract';
 import { Link } from 'react-router';
+import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
 import { formatKdRatio, formatRelativeTime, parseApiTimestamp } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
-import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../lib/player-tones.ts';
-import { EmptyNote, StatPair, ToneValue } from './player-ui.tsx';
+import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../../../lib/tones.ts';
+import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 /**

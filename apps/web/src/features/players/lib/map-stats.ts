@@ -1,5 +1,5 @@
 import type { MapStat, MapStatsRange } from '@frontline/contract';
-import { kdValue } from './player-tones.ts';
+import { kdValue } from '../../../lib/tones.ts';
 
 /**
  * The Map Performance modal's table (spec: site-statistics §2 "Map Performance modal": "time-range buttons";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTrendGeometry, trendScaleMax, type PlotBox } from './trend-chart';
-import { KD_THRESHOLDS } from './player-tones';
+import { KD_THRESHOLDS } from '../../../lib/tones';
 
 // Spec §2 "Performance Analytics (K/D and kill-rate trend charts)"; §9 "K/D colour thresholds 3, 2, 1.5, 1".
 

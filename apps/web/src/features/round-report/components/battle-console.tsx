@@ -2,7 +2,7 @@ import { REPLAY_SPEEDS } from '@frontline/contract';
 import { useId, type ReactNode } from 'react';
 import { LineIcon } from '../../../components/icons.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { SegmentedControl } from '../../server-profile/components/profile-ui.tsx';
+import { SegmentedControl } from '../../../components/segmented-control.tsx';
 import type { BattleEvent } from '../lib/battle-events.ts';
 import { formatOffset } from '../lib/report-display.ts';
 import { TIME_JUMPS, jumpStep } from '../lib/replay.ts';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { TONE_TEXT_CLASSES } from '../../players/lib/player-tones.ts';
+import { TONE_TEXT_CLASSES } from '../../../lib/tones.ts';
 import type { BattleEvent, BattleEventKind } from '../lib/battle-events.ts';
 
 export const CONSOLE_PROMPT = 'Press Play to witness the battle unfold...';

@@ -1,13 +1,13 @@
 import type { RoundReportResponse } from '@frontline/contract';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
+import { GameTag } from '../../../components/game-tag.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PlayerNameText } from '../../../components/player-name-text.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { formatDuration } from '../../../lib/format.ts';
+import { formatGameType } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { PlayerNameText } from '../../players/components/player-ui.tsx';
-import { GameTag } from '../../servers/components/server-cells.tsx';
-import { formatGameType } from '../../servers/lib/display.ts';
-import { formatDateTime } from '../../server-profile/lib/profile-display.ts';
 import { mapTitle, roundMatchup } from '../lib/report-display.ts';
 
 /** Spec §2 route table: "from the round report /servers". */

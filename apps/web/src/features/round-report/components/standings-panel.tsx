@@ -1,12 +1,13 @@
 import type { LeaderboardEntry, RoundSummary } from '@frontline/contract';
 import { Link } from 'react-router';
 import { LineIcon } from '../../../components/icons.tsx';
+import { PlayerNameText } from '../../../components/player-name-text.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
+import { MEDAL_STYLES, medalOf } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
-import { PlayerNameText, StatPair, ToneValue } from '../../players/components/player-ui.tsx';
-import { sessionKillsTone } from '../../players/lib/player-tones.ts';
-import { MEDAL_STYLES, medalOf } from '../../server-rankings/lib/rank-bands.ts';
+import { sessionKillsTone } from '../../../lib/tones.ts';
 import { teamStandings, type TeamStanding } from '../lib/standings.ts';
 
 export const LIVE_STANDINGS_TITLE = 'Live Standings';

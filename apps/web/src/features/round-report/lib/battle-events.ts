@@ -2,7 +2,7 @@ import type { LeaderboardEntry, RoundReportResponse } from '@frontline/contract'
 import { LEADER_EVENT_EVERY_SNAPSHOTS, OBJECTIVE_EVENT_MIN_SCORE } from '@frontline/contract';
 import { truncateName } from '../../../lib/format.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
-import type { Tone } from '../../players/lib/player-tones.ts';
+import type { Tone } from '../../../lib/tones.ts';
 import { formatOffset, mapTitle, offsetMs, topEntry } from './report-display.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { LeaderboardEntry, LeaderboardSnapshot, RoundReportResponse, RoundSummary } from '@frontline/contract';
 import { PRODUCT_NAME } from '@frontline/contract';
+import { formatDate, type DateFormatOptions } from '../../../lib/date-format.ts';
 import { formatRoundTime, parseApiTimestamp } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
-import { formatDate, type DateFormatOptions } from '../../server-profile/lib/profile-display.ts';
 
 /**
  * How the round report names its round (spec: site-statistics §2 "Round report": "team labels (default Team 1,

@@ -1,10 +1,12 @@
 import type { ServerInsightsResponse } from '@frontline/contract';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorBox } from '../../../components/error-box.tsx';
+import { SegmentedControl } from '../../../components/segmented-control.tsx';
+import { LoadingBlock } from '../../../components/spinner.tsx';
 import { formatPlayTime } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { LoadingBlock } from '../../servers/components/server-icons.tsx';
-import { formatMapName } from '../../servers/lib/display.ts';
 import { formatPlayerCount } from '../../servers/lib/history.ts';
 import {
   INSIGHTS_ERROR_TEXT,
@@ -27,7 +29,7 @@ import {
   type InsightDays,
   type PingMode,
 } from '../lib/insights.ts';
-import { EmptyNote, ErrorBox, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+import { EmptyNote, UpdatingOverlay } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 const PlayerCountChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PlayerCountChart }));

@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { ErrorBox } from '../../../components/error-box.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { formatHourLabel } from '../../../lib/format.ts';
 import { FORECAST_TITLE } from '../../servers/components/activity-forecast.tsx';
 import { BusyBadge } from '../../servers/components/busy-badge.tsx';
 import { ForecastContent } from '../../servers/components/forecast-details.tsx';
-import { Spinner } from '../../servers/components/server-icons.tsx';
 import type { BusyResult } from '../../servers/lib/busy.ts';
 import { PROFILE_FORECAST_BAR_MAX_PX, profileForecastBars } from '../lib/profile-display.ts';
-import { ErrorBox } from './profile-ui.tsx';
 
 /** Every 6 hours: 24 bars in a header's width have room for four labels. */
 const TICK_HOURS = new Set([0, 6, 12, 18]);

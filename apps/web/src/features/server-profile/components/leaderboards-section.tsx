@@ -6,11 +6,13 @@ import {
 } from '@frontline/contract';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SegmentedControl } from '../../../components/segmented-control.tsx';
+import { formatDate, formatDateTime } from '../../../lib/date-format.ts';
 import { formatKdRatio, formatPlayTime, formatRelativeTime } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
 import {
   DEFAULT_LEADERBOARD_PERIOD,
   DEFAULT_PLACEMENT_VIEW,
@@ -27,8 +29,7 @@ import {
   type MinPlayersOption,
   type PlacementView,
 } from '../lib/leaderboards.ts';
-import { formatDate, formatDateTime } from '../lib/profile-display.ts';
-import { EmptyNote, RankBadge, SegmentedControl, UpdatingOverlay } from './profile-ui.tsx';
+import { EmptyNote, RankBadge, UpdatingOverlay } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 export const LEADERBOARDS_TITLE = 'Player Statistics & Rankings';

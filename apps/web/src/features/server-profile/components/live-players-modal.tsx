@@ -2,11 +2,11 @@ import type { LiveServerDetail } from '@frontline/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
+import { SortArrowIcon } from '../../../components/small-icons.tsx';
 import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
-import { SortArrowIcon } from '../../servers/components/server-icons.tsx';
-import { formatMapName } from '../../servers/lib/display.ts';
 import {
   DEFAULT_LIVE_SORT,
   LIVE_COLUMN_LABELS,

@@ -2,17 +2,18 @@ import type { LiveServerDetail, ServerDetailsResponse } from '@frontline/contrac
 import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { CountryFlag } from '../../../components/country-flag.tsx';
+import { GameTag } from '../../../components/game-tag.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { DiscordIcon, ForumIcon } from '../../../components/small-icons.tsx';
 import { countryDisplayName } from '../../../lib/country.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
-import { GameTag } from '../../servers/components/server-cells.tsx';
-import { DiscordIcon, ForumIcon } from '../../servers/components/server-icons.tsx';
 import type { BusyResult } from '../../servers/lib/busy.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
 import { isServerFull } from '../../servers/lib/fill-ratio.ts';
 import { isWebUrl, safeJoinUrl, safeWebUrl } from '../../servers/lib/safe-url.ts';
 import { serverClock } from '../../servers/lib/timezone.ts';
-import { formatDateRange, formatDateTime, formatRegion } from '../lib/profile-display.ts';
+import { formatDateRange, formatRegion } from '../lib/profile-display.ts';
 import { backFallbackPath } from '../lib/server-game.ts';
 import { ForecastStrip } from './forecast-strip.tsx';
 

@@ -1,9 +1,10 @@
 import type { RecentRound } from '@frontline/contract';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatMapName } from '../../servers/lib/display.ts';
-import { formatDateTime, formatRoundDuration } from '../lib/profile-display.ts';
+import { formatRoundDuration } from '../lib/profile-display.ts';
 import { EmptyNote } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 

@@ -4,7 +4,6 @@ import {
   PROFILE_FORECAST_BAR_MAX_PX,
   PROFILE_FORECAST_BAR_MIN_PX,
   formatDateRange,
-  formatDateTime,
   formatRegion,
   formatRoundDuration,
   minutesBetween,
@@ -51,7 +50,6 @@ describe("date range (spec §2: 'date range (startPeriod to endPeriod)')", () =>
     expect(
       formatDateRange('2024-03-03T23:30:00Z', '2026-06-09T12:00:00Z', { locale: 'en-GB', timeZone: 'Asia/Tokyo' }),
     ).toBe('4 Mar 2024 – 9 Jun 2026');
-    expect(formatDateTime('2024-03-03T23:30:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('3 Mar 2024, 23:30');
   });
 });
 

@@ -1,8 +1,9 @@
 import type { ServerRanking } from '@frontline/contract';
 import { Link } from 'react-router';
 import { formatKdRatio, formatPlayTime, truncateName } from '../../../lib/format.ts';
+import { MEDAL_STYLES, type Medal } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
-import { MEDAL_STYLES, RANK_BAND_LABELS, RANK_BAND_STYLES, rankBand, type Medal } from '../lib/rank-bands.ts';
+import { RANK_BAND_LABELS, RANK_BAND_STYLES, rankBand } from '../lib/rank-bands.ts';
 
 /** The leaderboard's entries: medal cards for the podium, compact rows after it (spec §2 Rankings). */
 

@@ -1,6 +1,7 @@
 import { RANKING_PAGE_SIZES, type RankingOrderBy } from '@frontline/contract';
 import { useId } from 'react';
-import { SortArrowIcon, Spinner } from '../../servers/components/server-icons.tsx';
+import { SortArrowIcon } from '../../../components/small-icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { isRankingPageSize, type RankingPageSize, type RankingSort } from '../lib/rankings-query.ts';
 
 /** The four sort buttons of the spec (§2 Rankings "Sort buttons Score, Kills, K/D, Time"). */

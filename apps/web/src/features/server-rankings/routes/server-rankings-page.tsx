@@ -4,14 +4,15 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { ChevronDownIcon } from '../../../components/small-icons.tsx';
+import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
+import { medalOf } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
-import { ChevronDownIcon, LoadingBlock, Spinner } from '../../servers/components/server-icons.tsx';
 import { useServerRankings } from '../api/server-rankings.ts';
 import { MedalCard, RankingRow, RankingRowsHeader } from '../components/leaderboard-entries.tsx';
 import { PageSizeSelect, RefreshButton, SortButtons, TOOL_BUTTON } from '../components/ranking-controls.tsx';
 import { RankingFiltersPanel } from '../components/ranking-filters.tsx';
-import { medalOf } from '../lib/rank-bands.ts';
 import {
   NUMBER_FILTER_KEYS,
   hasActiveFilters,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { ChevronDownIcon } from '../../../components/small-icons.tsx';
+import { LoadingBlock } from '../../../components/spinner.tsx';
 import type { LiveGameId } from '../api/live-servers.ts';
-import { ChevronDownIcon, LoadingBlock } from './server-icons.tsx';
 
 // The chart (and uPlot) is another chunk, fetched the first time the panel opens: the page's own budget
 // cannot carry it (DESIGN.md: /servers/bf1942 ≤ 110 kB gzip, charts lazy).

@@ -2,13 +2,13 @@ import type { LiveServer } from '@frontline/contract';
 import { useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Modal } from '../../../components/modal.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { formatHourLabel } from '../../../lib/format.ts';
 import { useServerBusyIndicator } from '../api/busy-indicators.ts';
 import type { BusyResult } from '../lib/busy.ts';
 import { BusyBadge } from './busy-badge.tsx';
 import { FORECAST_TITLE } from './activity-forecast.tsx';
 import { HourlyBars } from './hourly-bars.tsx';
-import { Spinner } from './server-icons.tsx';
 
 /**
  * What opens from a row: the Activity Forecast (popover or dialog) and the 24-hour timeline strip. A chunk

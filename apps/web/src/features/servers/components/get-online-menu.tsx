@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { ChevronDownIcon } from '../../../components/small-icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
-import { ChevronDownIcon, DownloadIcon, Spinner } from './server-icons.tsx';
+import { DownloadIcon } from './server-icons.tsx';
 
 export type GuideId = 'bf1942' | 'fh2' | 'bfvietnam';
 

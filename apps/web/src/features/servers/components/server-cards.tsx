@@ -1,7 +1,8 @@
 import { CountryFlag } from '../../../components/country-flag.tsx';
+import { GameTag } from '../../../components/game-tag.tsx';
 import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
-import { formatGameType, formatMapName } from '../lib/display.ts';
-import { CopyAddress, GameTag, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
+import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
+import { CopyAddress, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { ActivityControls, serverKey, timelineId, type ServerRowsProps } from './server-table.tsx';
 import { ServerTimeline } from './server-timeline.tsx';
 

@@ -1,27 +1,16 @@
 import type { LiveServer } from '@frontline/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { GAMES } from '@frontline/contract';
+import { DiscordIcon, ForumIcon } from '../../../components/small-icons.tsx';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 import { OCCUPANCY_LABELS, occupancyColourClass, occupancyState } from '../../../lib/occupancy.ts';
 import { paths } from '../../../lib/paths.ts';
 import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from '../lib/fill-ratio.ts';
 import { isWebUrl, safeJoinUrl, safeWebUrl } from '../lib/safe-url.ts';
 import { serverClock } from '../lib/timezone.ts';
-import { CheckIcon, CopyIcon, DiscordIcon, ForumIcon, LockIcon } from './server-icons.tsx';
+import { CheckIcon, CopyIcon, LockIcon } from './server-icons.tsx';
 
 /** The small pieces a server row and a server card share, so both read the same. */
-
-const GAME_SHORT_NAMES: Record<string, string> = Object.fromEntries(GAMES.map((game) => [game.id, game.shortName]));
-
-/** Which game a row belongs to, shown when ALL mixes the three lists. */
-export function GameTag({ game }: { game: LiveServer['game'] }) {
-  return (
-    <span className="inline-flex h-4 shrink-0 items-center rounded-[3px] bg-olive-soft px-1 text-[10px] leading-none font-semibold tracking-wide text-olive uppercase">
-      {GAME_SHORT_NAMES[game] ?? game}
-    </span>
-  );
-}
 
 /** Name linking to the server page, with a lock when passworded and the community links when present. */
 export function ServerNameLinks({ server, className = '' }: { server: LiveServer; className?: string }) {

@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { useMinuteClock, useUtcHour } from '../../../lib/use-clock.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
@@ -6,7 +7,6 @@ import { useBusyIndicators } from '../api/busy-indicators.ts';
 import { useLiveServers, type LiveGameId } from '../api/live-servers.ts';
 import { selectBusyGuids } from '../lib/busy.ts';
 import { sortServers, type SortKey, type SortState } from '../lib/server-sort.ts';
-import { LoadingBlock, Spinner } from './server-icons.tsx';
 import { ServerCards } from './server-cards.tsx';
 import { ServerTable } from './server-table.tsx';
 

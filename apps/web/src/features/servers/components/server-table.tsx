@@ -1,13 +1,14 @@
 import type { LiveServer } from '@frontline/contract';
 import { Fragment } from 'react';
 import { CountryFlag } from '../../../components/country-flag.tsx';
+import { GameTag } from '../../../components/game-tag.tsx';
+import { SortArrowIcon } from '../../../components/small-icons.tsx';
 import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
+import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
 import type { BusyResult } from '../lib/busy.ts';
-import { formatGameType, formatMapName } from '../lib/display.ts';
 import { SORT_LABELS, type SortKey, type SortState } from '../lib/server-sort.ts';
 import { ForecastTrigger } from './activity-forecast.tsx';
-import { CopyAddress, GameTag, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
-import { SortArrowIcon } from './server-icons.tsx';
+import { CopyAddress, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { ServerTimeline, TimelineToggle } from './server-timeline.tsx';
 
 export interface ServerRowsProps {

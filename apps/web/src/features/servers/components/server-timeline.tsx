@@ -1,7 +1,8 @@
 import type { LiveServer } from '@frontline/contract';
 import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
 import type { BusyResult } from '../lib/busy.ts';
-import { Spinner, TimelineIcon } from './server-icons.tsx';
+import { TimelineIcon } from './server-icons.tsx';
 
 const ServerTimelineBody = lazy(async () => ({
   default: (await import('./lazy-extras.ts')).ServerTimelineBody,

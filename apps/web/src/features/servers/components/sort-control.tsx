@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { SortArrowIcon } from '../../../components/small-icons.tsx';
 import { SORT_KEYS, SORT_LABELS, initialDirection, isSortKey, type SortState } from '../lib/server-sort.ts';
-import { SortArrowIcon } from './server-icons.tsx';
 
 /**
  * The sort of small screens, where cards have no column headers (spec §2 "sort control"). Choosing a key

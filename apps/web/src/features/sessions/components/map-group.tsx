@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ChevronDownIcon } from '../../servers/components/server-icons.tsx';
-import { formatMapName } from '../../servers/lib/display.ts';
+import { ChevronDownIcon } from '../../../components/small-icons.tsx';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import type { MapGroup } from '../lib/round-groups.ts';
 import { RoundCard } from './round-card.tsx';
 

@@ -1,10 +1,10 @@
 import { MAX_ROUND_FILTER_PLAYERS, type PlayerSearchResult } from '@frontline/contract';
 import { useCallback } from 'react';
 import { CloseIcon } from '../../../components/icons.tsx';
+import { PlayerNameText } from '../../../components/player-name-text.tsx';
 import { SearchDropdown } from '../../../components/search-dropdown.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
-import { PlayerNameText } from '../../players/components/player-ui.tsx';
 import { searchPlayersExcept } from '../api/sessions.ts';
 
 export const NO_PLAYERS_TEXT = 'No players found';

@@ -1,8 +1,8 @@
 import type { SessionsPlayerInfo } from '@frontline/contract';
 import type { ReactNode } from 'react';
+import { ToneValue } from '../../../components/stat-ui.tsx';
 import { formatKdRatio, formatPlayTime, formatRelativeTime } from '../../../lib/format.ts';
-import { ToneValue } from '../../players/components/player-ui.tsx';
-import { kdTone, kdValue } from '../../players/lib/player-tones.ts';
+import { kdTone, kdValue } from '../../../lib/tones.ts';
 import { formatCount } from './sessions-ui.tsx';
 
 /**

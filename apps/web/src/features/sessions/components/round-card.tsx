@@ -1,11 +1,11 @@
 import type { RoundWithPlayers } from '@frontline/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ChevronDownIcon } from '../../../components/small-icons.tsx';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { formatDuration, formatRelativeTime } from '../../../lib/format.ts';
+import { formatGameType } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatDateTime } from '../../server-profile/lib/profile-display.ts';
-import { ChevronDownIcon } from '../../servers/components/server-icons.tsx';
-import { formatGameType } from '../../servers/lib/display.ts';
 import { RoundLeaderboard } from './round-leaderboard.tsx';
 import { LiveTag, formatCount } from './sessions-ui.tsx';
 

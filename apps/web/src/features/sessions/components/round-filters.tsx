@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ChevronDownIcon } from '../../servers/components/server-icons.tsx';
-import { formatGameType } from '../../servers/lib/display.ts';
+import { ChevronDownIcon } from '../../../components/small-icons.tsx';
+import { formatGameType } from '../../../lib/map-and-mode.ts';
 import type { SessionsPageSize, SortOrder } from '../lib/query-values.ts';
 import {
   SERVER_SESSIONS_SORT_KEYS,

@@ -1,11 +1,12 @@
 import type { Session } from '@frontline/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PlayerNameText } from '../../../components/player-name-text.tsx';
+import { ToneValue } from '../../../components/stat-ui.tsx';
 import { formatDuration, formatKdRatio } from '../../../lib/format.ts';
+import { MEDAL_STYLES, medalOf } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
-import { PlayerNameText, ToneValue } from '../../players/components/player-ui.tsx';
-import { kdTone, kdValue } from '../../players/lib/player-tones.ts';
-import { MEDAL_STYLES, medalOf } from '../../server-rankings/lib/rank-bands.ts';
+import { kdTone, kdValue } from '../../../lib/tones.ts';
 import { leaderboardRows, previewRows, type LeaderboardRow } from '../lib/round-groups.ts';
 import { formatCount } from './sessions-ui.tsx';
 

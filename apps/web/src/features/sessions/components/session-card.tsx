@@ -1,16 +1,10 @@
 import type { Session } from '@frontline/contract';
 import { Link } from 'react-router';
+import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
 import { formatDuration, formatKdRatio, formatRelativeTime } from '../../../lib/format.ts';
+import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { StatPair, ToneValue } from '../../players/components/player-ui.tsx';
-import {
-  kdTone,
-  kdValue,
-  sessionDeathsTone,
-  sessionKillsTone,
-  sessionScoreTone,
-} from '../../players/lib/player-tones.ts';
-import { formatGameType, formatMapName } from '../../servers/lib/display.ts';
+import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../../../lib/tones.ts';
 import { LiveTag, formatCount } from './sessions-ui.tsx';
 
 /**

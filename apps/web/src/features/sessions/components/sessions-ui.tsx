@@ -1,6 +1,6 @@
 import { SESSIONS_PAGE_SIZES } from '@frontline/contract';
 import { useId, type ReactNode } from 'react';
-import { Spinner } from '../../servers/components/server-icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { isSessionsPageSize, type SessionsPageSize } from '../lib/query-values.ts';
 
 /** The building blocks both session screens share, so they read as one feature. */

@@ -1,4 +1,4 @@
-import { formatMapName } from '../../servers/lib/display.ts';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 
 /**
  * Titles of the session screens (spec: site-statistics §2 Server sessions "Title: '{server} - {map} Sessions',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGameType, formatMapName } from './display.ts';
+import { formatGameType, formatMapName } from './map-and-mode.ts';
 
 describe('map and game type labels', () => {
   it('turns map folder names into words', () => {

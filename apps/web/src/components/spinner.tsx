@@ -1,0 +1,20 @@
+/** The loading indicators of every screen: the accent spinner, alone or with a label. */
+
+export function Spinner({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 16 16" fill="none" className={`animate-spin text-accent ${className}`} aria-hidden="true">
+      <circle cx="8" cy="8" r="6" stroke="currentColor" strokeOpacity="0.25" strokeWidth="2" />
+      <path d="M14 8a6 6 0 0 0-6-6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A spinner with a label, for a region that is loading. */
+export function LoadingBlock({ label, className = '' }: { label: string; className?: string }) {
+  return (
+    <div role="status" className={`flex items-center justify-center gap-2.5 py-10 text-sm text-muted ${className}`}>
+      <Spinner />
+      <span>{label}</span>
+    </div>
+  );
+}
