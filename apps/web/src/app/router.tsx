@@ -3,7 +3,6 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ServerBrowserPage } from '../features/servers/routes/server-browser-page.tsx';
 import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { AppShell } from './app-shell.tsx';
 import { HomeRedirect } from './redirects.tsx';
 
@@ -32,6 +31,11 @@ const LandingPage = lazyPage(
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/dashboard-page.tsx'),
   (m) => m.DashboardPage,
+);
+// Rare enough to cost a round trip rather than first-bundle bytes.
+const NotFoundPage = lazyPage(
+  () => import('../pages/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
 );
 const WorkInProgressPage = lazyPage(
   () => import('../pages/work-in-progress-page.tsx'),
