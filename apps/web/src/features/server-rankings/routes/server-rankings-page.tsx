@@ -1,7 +1,7 @@
 import type { RankingOrderBy } from '@frontline/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeftIcon } from '../../../components/icons.tsx';
+import { useParams, useSearchParams } from 'react-router';
+import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ChevronDownIcon } from '../../../components/small-icons.tsx';
@@ -93,15 +93,7 @@ function ServerRankings({ serverName }: { serverName: string }) {
   return (
     <>
       <PageHeader
-        back={
-          <Link
-            to={paths.server(serverName)}
-            className="-ml-2 inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-accent"
-          >
-            <ArrowLeftIcon width={16} height={16} className="shrink-0" />
-            <span className="truncate">Server profile</span>
-          </Link>
-        }
+        back={<ParentLink to={paths.server(serverName)} label="Server profile" />}
         eyebrow="Server rankings"
         title={serverName}
         description="Every soldier who fought here, ranked on their all-time totals on this server."

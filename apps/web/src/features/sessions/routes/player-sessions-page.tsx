@@ -1,7 +1,7 @@
 import { describePage, withProductName } from '@frontline/contract';
 import { useCallback, useMemo, useRef } from 'react';
-import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon } from '../../../components/icons.tsx';
+import { useParams } from 'react-router';
+import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { UpdatingOverlay } from '../../../components/section-card.tsx';
@@ -78,15 +78,7 @@ function PlayerSessions({ playerName }: { playerName: string }) {
   return (
     <>
       <PageHeader
-        back={
-          <Link
-            to={paths.player(playerName)}
-            className="-ml-2 inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-accent"
-          >
-            <ArrowLeftIcon width={16} height={16} className="shrink-0" />
-            <span className="truncate">Player profile</span>
-          </Link>
-        }
+        back={<ParentLink to={paths.player(playerName)} label="Player profile" />}
         eyebrow="Player sessions"
         title={title}
         description="Every round fought, newest first. Open one for its full report."

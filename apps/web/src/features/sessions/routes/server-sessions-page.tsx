@@ -1,7 +1,7 @@
 import { describePage, withProductName } from '@frontline/contract';
 import { useCallback, useMemo, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeftIcon } from '../../../components/icons.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { PlayerNameText } from '../../../components/player-name-text.tsx';
@@ -95,15 +95,7 @@ function ServerSessions({ serverName }: { serverName: string }) {
   return (
     <>
       <PageHeader
-        back={
-          <Link
-            to={paths.server(serverName)}
-            className="-ml-2 inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-muted transition-colors hover:bg-raised hover:text-accent"
-          >
-            <ArrowLeftIcon width={16} height={16} className="shrink-0" />
-            <span className="truncate">Server profile</span>
-          </Link>
-        }
+        back={<ParentLink to={paths.server(serverName)} label="Server profile" />}
         eyebrow="Server sessions"
         title={title}
         description="Every round fought here, each with its leaderboard. Add players to find the rounds they fought together."
