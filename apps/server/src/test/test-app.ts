@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { IN_MEMORY, type Database } from '../db/database.ts';
@@ -16,4 +17,11 @@ export function createTestApp(env: Record<string, string> = {}, database?: Datab
     }),
     { database },
   );
+}
+
+/** GETs `url` from the app, expects `status` (the body is the failure message) and returns the JSON answer. */
+export async function getJsonFrom<T>(app: FastifyInstance, url: string, status = 200): Promise<T> {
+  const response = await app.inject({ method: 'GET', url });
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json<T>();
 }

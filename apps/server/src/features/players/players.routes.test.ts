@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
 /**
  * The players list, the player profile and a player's maps on a hand-built dataset whose right answers are
@@ -28,11 +28,7 @@ const ODD_NAME = 'Ünï /#% 名前';
 let database: Database;
 let app: FastifyInstance;
 
-async function getJson<T>(url: string, status = 200): Promise<T> {
-  const response = await app.inject({ method: 'GET', url });
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json<T>();
-}
+const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
 const session = (name: string, score: number, kills: number, deaths: number, minutes: number): FixtureSession => ({
   name,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import type { TimelinePoll } from '../../ingest/timeline-codec.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
 /**
  * The rounds list, a player's sessions and the round report on a hand-built dataset whose right answers are
@@ -26,11 +26,7 @@ const NOW = '2026-03-11T12:00:00.000Z';
 let database: Database;
 let app: FastifyInstance;
 
-async function getJson<T>(url: string, status = 200): Promise<T> {
-  const response = await app.inject({ method: 'GET', url });
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json<T>();
-}
+const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
 const session = (name: string, score: number, kills: number, deaths: number, minutes: number): FixtureSession => ({
   name,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { upsertServerProfiles } from '../live-servers/server-profiles.repository.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 import { insertPingHour, insertPopulation, insertRound, insertServer } from '../../test/round-fixtures.ts';
 
 /**
@@ -39,11 +39,7 @@ const pathOf = (name: string) => `/stats/servers/${encodeURIComponent(name)}`;
 let database: Database;
 let app: FastifyInstance;
 
-async function getJson<T>(url: string, status = 200): Promise<T> {
-  const response = await app.inject({ method: 'GET', url });
-  expect(response.statusCode, response.body).toBe(status);
-  return response.json<T>();
-}
+const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
