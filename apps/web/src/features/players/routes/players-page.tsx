@@ -1,12 +1,13 @@
 import type { PlayersSortKey } from '@frontline/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-rules.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
+import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
+import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { usePlayersList } from '../api/players.ts';
 import { EmptyNote, UpdatingOverlay } from '../components/player-ui.tsx';
 import { PlayersTable } from '../components/players-table.tsx';
@@ -31,53 +32,26 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 /** /players (spec: site-statistics §2 "Find Players", §4 "Players page", §5, §8, §9). */
 export function PlayersPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = useMemo(() => parsePlayersQuery(searchParams), [searchParams]);
+  const { query, update } = useUrlQuery(parsePlayersQuery, playersQueryParams);
   const players = usePlayersList(query);
   const { data } = players;
   const now = useMinuteClock();
   const listRef = useRef<HTMLElement>(null);
   const headingId = useId();
 
-  /** Typing replaces the history entry; sorting and paging are steps Back can undo. */
-  function update(change: (current: PlayersQuery) => PlayersQuery | null, replace = false) {
-    setSearchParams(
-      (current) => {
-        const parsed = parsePlayersQuery(current);
-        return playersQueryParams(change(parsed) ?? parsed);
-      },
-      { replace },
-    );
-  }
-
-  // A hand-written or outdated URL (page=abc, sortBy=score) is shown as what it means, in canonical form.
-  const canonical = playersQueryParams(query).toString();
-  useEffect(() => {
-    if (searchParams.toString() !== canonical) setSearchParams(new URLSearchParams(canonical), { replace: true });
-  }, [searchParams, canonical, setSearchParams]);
-
   // A page past the end (a link from when more players were online) moves to the last page there is.
-  const settled = data !== undefined && !players.isPlaceholderData;
-  const lastPage = settled ? Math.max(1, data.totalPages) : query.page;
-  useEffect(() => {
-    if (query.page <= lastPage) return;
-    setSearchParams((current) => playersQueryParams({ ...parsePlayersQuery(current), page: lastPage }), {
-      replace: true,
-    });
-  }, [query.page, lastPage, setSearchParams]);
+  useClampPage(query.page, data?.totalPages, data !== undefined && !players.isPlaceholderData, update);
 
   function goToPage(page: number) {
     update((current) => withPage(current, page, data?.totalPages ?? 0));
-    // Pagination sits under the list: the new page is read from its top.
-    const list = listRef.current;
-    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+    showListTop(listRef.current);
   }
 
   const onSort = (sortBy: PlayersSortKey) => update((current) => withSort(current, nextPlayersSort(current, sortBy)));
-  const onFilter = (text: string) => update((current) => withFilter(current, text), true);
+  const onFilter = (text: string) => update((current) => withFilter(current, text), { replace: true });
 
   const filtered = query.playerName !== '';
-  const updating = players.isPlaceholderData || (players.isFetching && !players.isPending && !players.isError);
+  const updating = isListUpdating(players);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import type { RankingOrderBy } from '@frontline/contract';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { useParams } from 'react-router';
 import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -9,6 +9,8 @@ import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
 import { medalOf } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
+import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
+import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { useServerRankings } from '../api/server-rankings.ts';
 import { MedalCard, RankingRow, RankingRowsHeader } from '../components/leaderboard-entries.tsx';
 import { PageSizeSelect, RefreshButton, SortButtons, TOOL_BUTTON } from '../components/ranking-controls.tsx';
@@ -24,7 +26,6 @@ import {
   withSort,
   type RankingFilters,
   type RankingPageSize,
-  type RankingsQuery,
 } from '../lib/rankings-query.ts';
 
 /** Spec §8. */
@@ -45,8 +46,7 @@ export function ServerRankingsPage() {
 }
 
 function ServerRankings({ serverName }: { serverName: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = useMemo(() => parseRankingsQuery(searchParams), [searchParams]);
+  const { query, update } = useUrlQuery(parseRankingsQuery, rankingsQueryParams);
   const rankings = useServerRankings(serverName, query);
   const { data } = rankings;
   const [filtersOpen, setFiltersOpen] = useState(() => hasActiveFilters(query));
@@ -54,41 +54,21 @@ function ServerRankings({ serverName }: { serverName: string }) {
   const headingId = useId();
   const filtersId = useId();
 
-  /** Typing a filter replaces the history entry; sorting and paging are steps Back can undo. */
-  function update(change: (current: RankingsQuery) => RankingsQuery, replace = false) {
-    setSearchParams((current) => rankingsQueryParams(change(parseRankingsQuery(current))), { replace });
-  }
-
-  // A hand-written or outdated URL (pageSize=7, page=abc) is shown as what it means, in canonical form.
-  const canonical = rankingsQueryParams(query).toString();
-  useEffect(() => {
-    if (searchParams.toString() !== canonical) setSearchParams(new URLSearchParams(canonical), { replace: true });
-  }, [searchParams, canonical, setSearchParams]);
-
   // A page past the end (a link from when there were more players) moves to the last page there is.
-  const settled = data !== undefined && !rankings.isPlaceholderData;
-  const lastPage = settled ? Math.max(1, data.totalPages) : query.page;
-  useEffect(() => {
-    if (query.page <= lastPage) return;
-    setSearchParams((current) => rankingsQueryParams({ ...parseRankingsQuery(current), page: lastPage }), {
-      replace: true,
-    });
-  }, [query.page, lastPage, setSearchParams]);
+  useClampPage(query.page, data?.totalPages, data !== undefined && !rankings.isPlaceholderData, update);
 
   function goToPage(page: number) {
     update((current) => ({ ...current, page }));
-    // Pagination sits under the list: the new page is read from its top.
-    const section = sectionRef.current;
-    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
+    showListTop(sectionRef.current);
   }
 
   const onSort = (orderBy: RankingOrderBy) => update((current) => withSort(current, nextRankingSort(current, orderBy)));
   const onPageSize = (pageSize: RankingPageSize) => update((current) => withPageSize(current, pageSize));
-  const onFilters = (filters: RankingFilters) => update((current) => withFilters(current, filters), true);
+  const onFilters = (filters: RankingFilters) => update((current) => withFilters(current, filters), { replace: true });
   const refresh = () => void rankings.refetch();
 
   const filterCount = activeFilterCount(query);
-  const updating = rankings.isPlaceholderData || (rankings.isFetching && !rankings.isPending && !rankings.isError);
+  const updating = isListUpdating(rankings);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { describePage, withProductName } from '@frontline/contract';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -8,7 +8,9 @@ import { UpdatingOverlay } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
 import { usePlayerSessions } from '../api/sessions.ts';
@@ -26,7 +28,6 @@ import type { SessionsPageSize } from '../lib/query-values.ts';
 import { withGapSeparators } from '../lib/session-gaps.ts';
 import { mapLabel, playerSessionsTitle } from '../lib/session-titles.ts';
 import { useSeenOptions } from '../lib/use-seen-options.ts';
-import { useClampPage, useSessionsUrl } from '../lib/use-sessions-url.ts';
 
 /**
  * /players/{playerName}/sessions (spec: site-statistics §2 Player sessions; §4 "Sessions: state synced to
@@ -40,7 +41,7 @@ export function PlayerSessionsPage() {
 }
 
 function PlayerSessions({ playerName }: { playerName: string }) {
-  const { query, update } = useSessionsUrl(parsePlayerSessionsQuery, playerSessionsQueryParams);
+  const { query, update } = useUrlQuery(parsePlayerSessionsQuery, playerSessionsQueryParams);
   const sessions = usePlayerSessions(playerName, query);
   const data = sessions.isError ? undefined : sessions.data;
   const now = useMinuteClock();
@@ -55,11 +56,7 @@ function PlayerSessions({ playerName }: { playerName: string }) {
   const maps = useSeenOptions([...items.map((session) => session.mapName), query.map]);
   const servers = useSeenOptions([...items.map((session) => session.serverName), query.server]);
 
-  const replacePage = useCallback(
-    (page: number) => update((current) => ({ ...current, page }), { replace: true }),
-    [update],
-  );
-  useClampPage(query.page, data?.totalPages, data !== undefined && !sessions.isPlaceholderData, replacePage);
+  useClampPage(query.page, data?.totalPages, data !== undefined && !sessions.isPlaceholderData, update);
 
   const onFilters = (change: Partial<PlayerSessionsFilters>) =>
     update((current) => withPlayerFilters(current, change), { replace: true });
@@ -67,12 +64,11 @@ function PlayerSessions({ playerName }: { playerName: string }) {
 
   function goToPage(page: number) {
     update((current) => ({ ...current, page }));
-    const list = listRef.current;
-    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+    showListTop(listRef.current);
   }
 
   const filtered = query.map !== '' || query.server !== '';
-  const updating = sessions.isPlaceholderData || (sessions.isFetching && !sessions.isPending && !sessions.isError);
+  const updating = isListUpdating(sessions);
   const unknownPlayer = sessions.error instanceof HttpError && sessions.error.status === 404;
 
   return (

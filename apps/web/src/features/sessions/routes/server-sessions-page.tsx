@@ -1,5 +1,5 @@
 import { describePage, withProductName } from '@frontline/contract';
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -8,7 +8,9 @@ import { PlayerNameText } from '../../../components/player-name-text.tsx';
 import { UpdatingOverlay } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
 import { useServerRounds } from '../api/sessions.ts';
 import { MapGroupSection } from '../components/map-group.tsx';
@@ -33,7 +35,6 @@ import {
 } from '../lib/server-sessions-query.ts';
 import { serverSessionsTitle } from '../lib/session-titles.ts';
 import { useSeenOptions } from '../lib/use-seen-options.ts';
-import { useClampPage, useSessionsUrl } from '../lib/use-sessions-url.ts';
 
 /**
  * /servers/{serverName}/sessions (spec: site-statistics §2 Server sessions; §4 "Sessions: state synced to query;
@@ -46,7 +47,7 @@ export function ServerSessionsPage() {
 }
 
 function ServerSessions({ serverName }: { serverName: string }) {
-  const { query, update } = useSessionsUrl(parseServerSessionsQuery, serverSessionsQueryParams);
+  const { query, update } = useUrlQuery(parseServerSessionsQuery, serverSessionsQueryParams);
   const rounds = useServerRounds(serverName, query);
   const data = rounds.isError ? undefined : rounds.data;
   const now = useMinuteClock();
@@ -64,11 +65,7 @@ function ServerSessions({ serverName }: { serverName: string }) {
     servers: useSeenOptions([serverName, ...items.map((round) => round.serverName)]),
   };
 
-  const replacePage = useCallback(
-    (page: number) => update((current) => ({ ...current, page }), { replace: true }),
-    [update],
-  );
-  useClampPage(query.page, data?.totalPages, data !== undefined && !rounds.isPlaceholderData, replacePage);
+  useClampPage(query.page, data?.totalPages, data !== undefined && !rounds.isPlaceholderData, update);
 
   const onFilters = (change: Partial<ServerSessionsFilters>) =>
     update((current) => withFilters(current, change), { replace: true });
@@ -84,13 +81,11 @@ function ServerSessions({ serverName }: { serverName: string }) {
 
   function goToPage(page: number) {
     update((current) => ({ ...current, page }));
-    // The pager sits under the list: the new page is read from its top.
-    const list = listRef.current;
-    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: 'start' });
+    showListTop(listRef.current);
   }
 
   const filtered = hasActiveFilters(query);
-  const updating = rounds.isPlaceholderData || (rounds.isFetching && !rounds.isPending && !rounds.isError);
+  const updating = isListUpdating(rounds);
 
   return (
     <>
