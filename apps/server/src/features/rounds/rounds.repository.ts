@@ -174,19 +174,17 @@ function toSessionRecord(row: SessionRow): SessionRecord {
 }
 
 /**
- * The where clause of a round filter, over `rounds r join servers v`. A server name is first turned into its
- * guids (`serverGuids`): with one guid, SQLite reads a server's rounds in end order from its index instead of
- * sorting them all.
+ * The where clause of a round filter, over `rounds r`, with the filter's server name already
+ * turned into the guids of the servers of that name (`serverGuids`, undefined without a name): with one guid,
+ * SQLite reads a server's rounds in end order from its index instead of sorting them all.
  */
-function roundConditions(filter: RoundFilter, serverGuids?: readonly string[]): RawBuilder<unknown> {
+function roundConditions(filter: RoundFilter, serverGuids: readonly string[] | undefined): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
   if (serverGuids !== undefined) {
     // No server of that name: no rounds (an empty `in ()` is not SQL).
     if (!serverGuids.length) conditions.push(sql`0 = 1`);
     else if (serverGuids.length === 1) conditions.push(sql`r.server_guid = ${serverGuids[0]}`);
     else conditions.push(sql`r.server_guid in (${sql.join(serverGuids)})`);
-  } else if (filter.serverName !== undefined) {
-    conditions.push(sql`v.name = ${filter.serverName}`);
   }
   if (filter.serverGuid !== undefined) conditions.push(sql`r.server_guid = ${filter.serverGuid}`);
   if (filter.mapName !== undefined) conditions.push(sql`r.map_name = ${filter.mapName}`);
@@ -215,16 +213,23 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
     return new Map(rows.map((row) => [Number(row.round_key), toRoundRecord(row)]));
   }
 
+  async function conditionsOf(filter: RoundFilter): Promise<RawBuilder<unknown>> {
+    if (filter.serverName === undefined) return roundConditions(filter, undefined);
+    const servers = await db
+      .selectFrom('servers')
+      .select('server_guid')
+      .where('name', '=', filter.serverName)
+      .execute();
+    return roundConditions(
+      filter,
+      servers.map((row) => row.server_guid),
+    );
+  }
+
   return {
     /** One page of the rounds matching the filter, and how many match in all. */
     async findRounds(query: RoundPageQuery): Promise<{ rounds: RoundRecord[]; total: number }> {
-      const serverGuids =
-        query.filter.serverName === undefined
-          ? undefined
-          : (
-              await db.selectFrom('servers').select('server_guid').where('name', '=', query.filter.serverName).execute()
-            ).map((row) => row.server_guid);
-      const where = roundConditions(query.filter, serverGuids);
+      const where = await conditionsOf(query.filter);
       const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
       // Ties (same map, same server) keep the newest round first, whatever the direction.
       const { rows } = await sql<RoundRow>`
@@ -234,7 +239,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
         order by ${SORT_COLUMNS[query.sortBy]} ${direction}, r.start_time desc, r.round_key desc
         limit ${query.limit} offset ${query.offset}`.execute(db);
       const counted = await sql<{ total: number }>`
-        select count(*) as total from rounds r join servers v on v.server_guid = r.server_guid
+        select count(*) as total from rounds r
         where ${where}`.execute(db);
       return { rounds: rows.map(toRoundRecord), total: Number(counted.rows[0]?.total ?? 0) };
     },
@@ -255,6 +260,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
 
     /** A player's totals over their sessions in the rounds matching the filter. */
     async sumPlayerSessions(playerName: string, filter: RoundFilter): Promise<PlayerTotalsRecord> {
+      const where = await conditionsOf(filter);
       const { rows } = await sql<{
         rounds: number;
         score: number | null;
@@ -266,8 +272,8 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       }>`
         select count(*) as rounds, sum(s.score) as score, sum(s.kills) as kills, sum(s.deaths) as deaths,
           sum(s.played_ms) as played_ms, min(s.start_time) as first_seen, max(s.last_seen) as last_seen
-        from sessions s join rounds r on r.round_key = s.round_key join servers v on v.server_guid = r.server_guid
-        where s.player_name = ${playerName} and ${roundConditions(filter)}`.execute(db);
+        from sessions s join rounds r on r.round_key = s.round_key
+        where s.player_name = ${playerName} and ${where}`.execute(db);
       const row = rows[0];
       return {
         rounds: Number(row?.rounds ?? 0),
@@ -287,10 +293,11 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       limit: number,
       offset: number,
     ): Promise<PlayerSessionRecord[]> {
+      const where = await conditionsOf(filter);
       const { rows } = await sql<SessionRow>`
         select ${SESSION_COLUMNS}
-        from sessions s join rounds r on r.round_key = s.round_key join servers v on v.server_guid = r.server_guid
-        where s.player_name = ${playerName} and ${roundConditions(filter)}
+        from sessions s join rounds r on r.round_key = s.round_key
+        where s.player_name = ${playerName} and ${where}
         order by s.start_time desc, s.session_id desc
         limit ${limit} offset ${offset}`.execute(db);
       const rounds = await findRoundsByKey(rows.map((row) => Number(row.round_key)));
