@@ -114,7 +114,17 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
     '/rounds',
     { schema: { querystring: roundsQuerySchema, response: { 200: roundsListResponseSchema, 400: apiErrorSchema } } },
     async (request, reply) => {
-      const { page, pageSize, sortBy, sortOrder, includePlayers, onlySpecifiedPlayers, ...filter } = request.query;
+      const {
+        page,
+        pageSize,
+        sortBy,
+        sortOrder,
+        includePlayers,
+        onlySpecifiedPlayers,
+        minDuration,
+        maxDuration,
+        ...filter
+      } = request.query;
       const answer = await service.listRounds({
         page,
         pageSize,
@@ -122,17 +132,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
         sortOrder,
         includePlayers,
         onlySpecifiedPlayers,
-        filter: {
-          serverName: filter.serverName,
-          serverGuid: filter.serverGuid,
-          mapName: filter.mapName,
-          gameType: filter.gameType,
-          playerNames: filter.playerNames,
-          endTimeFrom: filter.endTimeFrom,
-          endTimeTo: filter.endTimeTo,
-          minDurationMinutes: filter.minDuration,
-          maxDurationMinutes: filter.maxDuration,
-        },
+        filter: { ...filter, minDurationMinutes: minDuration, maxDurationMinutes: maxDuration },
       });
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce });
     },
