@@ -44,8 +44,53 @@ describe('decodePlayerNameForDisplay', () => {
     expect(decodePlayerNameForDisplay('[RU]Àëåêñàíäð')).toBe('[RU]Александр');
   });
 
-  it('"else unchanged": "[RU]Âàñÿ" stays as received (4 high letters, 2 Latin → 4/6 ≈ 0.67 < 0.8)', () => {
-    expect(decodePlayerNameForDisplay('[RU]Âàñÿ')).toBe('[RU]Âàñÿ');
+  it("a clan tag does not keep a Cyrillic name undecoded: the tag's Latin-only words are left out of the ratio", () => {
+    // "=JG1=Êàòþøà" is 6 high letters against 2 Latin (0.75) over the whole name; the word "Êàòþøà" alone is 6/6.
+    expect(decodePlayerNameForDisplay('=JG1=Êàòþøà')).toBe('=JG1=Катюша');
+    expect(decodePlayerNameForDisplay('[RU]Âàñÿ')).toBe('[RU]Вася');
+    // Names the emulator's generator makes (world-generation.ts, composeCyrillicName), as the feed sends them.
+    expect(decodePlayerNameForDisplay('[RUS]Êîëÿí')).toBe('[RUS]Колян');
+    expect(decodePlayerNameForDisplay('-=SPb=-Ïåòÿ')).toBe('-=SPb=-Петя');
+    expect(decodePlayerNameForDisplay('{KGB}Áåëûé Êàòþøà')).toBe('{KGB}Белый Катюша');
+    expect(decodePlayerNameForDisplay('=RU=Îð¸ë')).toBe('=RU=Орёл');
+    expect(decodePlayerNameForDisplay('[MSK]Ïüÿíûé Ñ³ðêî')).toBe('[MSK]Пьяный Сірко');
+    expect(decodePlayerNameForDisplay('x_Âàñÿ_x')).toBe('x_Вася_x');
+  });
+
+  it('every tag the generator puts before a Cyrillic name, with every length of name down to two letters', () => {
+    const tags = ['[RUS]', '=RU=', '[UA]', '{KGB}', '-=SPb=-', '[MSK]', '=JG1=', 'RU|', '[RU] '];
+    for (const tag of tags) {
+      for (const name of ['Юг', 'Кот', 'Дед', 'Катюша', 'Ёжик', 'Сапёр', 'Злой Снайпер', 'Вертолетик_1942']) {
+        expect(decodePlayerNameForDisplay(garbleAsFeedDoes(tag + name)), tag + name).toBe(tag + name);
+      }
+    }
+  });
+
+  it('Latin names with accented letters stay as they are, alone or with a tag or decoration', () => {
+    const names = [
+      'Dylanÿ',
+      '[BFC]Dylanÿ',
+      'Jääkäri',
+      '=DoG=Häkä',
+      'Mörkö',
+      'Sjøbjørn',
+      'Pierre à Paris',
+      '[SAS] Zé',
+      '×Zé×',
+      '×Ørn×',
+      '×_monk99×',
+      '×Thunder1945×',
+      '«Hans»',
+      'Gégé_42',
+    ];
+    for (const name of names) expect(decodePlayerNameForDisplay(name), name).toBe(name);
+  });
+
+  it('a word needs two high letters to be judged: one letter beside a tag is not enough ("[RU]Я" stays as received)', () => {
+    // [RU]Я: "ß" is the only high letter; the whole-name ratio (1 against 2 Latin) decides, and says no.
+    expect(decodePlayerNameForDisplay('[RU]ß')).toBe('[RU]ß');
+    // Without Latin letters the whole-name rule decides alone, as before: "À" is "А".
+    expect(decodePlayerNameForDisplay('_À_')).toBe('_А_');
   });
 
   it('the ratio is inclusive at exactly 0.8 (4 high, 1 Latin)', () => {

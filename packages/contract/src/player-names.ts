@@ -53,27 +53,70 @@ const CP1251_TEXT_BY_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b
   String.fromCharCode(byte < 0x80 ? byte : CP1251_0X80_TO_0XFF[byte - 0x80]!),
 );
 
-/** The share of high letters (bytes 192–255) among all letters from which a name is taken for mojibake. */
+/** The share of high letters (bytes 192–255) among the letters judged from which a name is taken for mojibake. */
 const MOJIBAKE_THRESHOLD = 0.8;
 
 /**
- * The name to show for a raw feed name: re-decoded as cp1251 when its cp1252 bytes are at least 80 % high
- * letters (bytes 192–255, Cyrillic in cp1251) against Latin letters A–Z/a–z, and unchanged otherwise,
- * including when the name holds a character cp1252 cannot encode (it then cannot be this mojibake).
+ * High letters a word needs to be judged when Latin-only words (clan tags) are left out: two, so that a lone
+ * accented letter ("Pierre à Paris") or a lone decoration ("×_monk99×", × being byte 0xD7) never turns a Latin
+ * name Cyrillic.
+ */
+const MIN_HIGH_LETTERS_PER_JUDGED_WORD = 2;
+
+/**
+ * The name to show for a raw feed name: re-decoded as cp1251 when it reads as cp1251 mojibake, unchanged
+ * otherwise, including when the name holds a character cp1252 cannot encode (it then cannot be this mojibake).
+ *
+ * The rule of domain-facts §2: the name's cp1252 bytes hold at least 80 % high letters (bytes 192–255, Cyrillic
+ * in cp1251) against Latin letters A–Z/a–z. That rule alone leaves a Cyrillic name behind a clan tag undecoded
+ * ("=JG1=Êàòþøà" is 6 high letters against 2 Latin), although the tag's letters are plain ASCII, the same in both
+ * code pages, and say nothing about the rest. So the ratio is also taken over the name's words that hold at least
+ * two high letters (a word: a run of letters and other bytes 0x80–0xFF between ASCII digits, punctuation or
+ * spaces), leaving out the words of Latin letters only. "Dylanÿ" stays as it is: its one word has 1 high letter
+ * (and 5 Latin ones).
  */
 export function decodePlayerNameForDisplay(raw: string): string {
   const bytes = encodeCp1252(raw);
   if (bytes === null) return raw;
+  return readsAsCp1251Mojibake(bytes) ? decodeCp1251(bytes) : raw;
+}
 
+function readsAsCp1251Mojibake(bytes: Uint8Array): boolean {
   let latin = 0;
   let high = 0;
+  // The same counts over the judged words; a word's counts join them when the word ends.
+  let latinInJudgedWords = 0;
+  let highInJudgedWords = 0;
+  let wordLatin = 0;
+  let wordHigh = 0;
+  const endWord = () => {
+    if (wordHigh >= MIN_HIGH_LETTERS_PER_JUDGED_WORD) {
+      latinInJudgedWords += wordLatin;
+      highInJudgedWords += wordHigh;
+    }
+    wordLatin = 0;
+    wordHigh = 0;
+  };
   for (const byte of bytes) {
-    if (byte >= 192) high++;
-    else if ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a)) latin++;
+    if (byte >= 192) {
+      high++;
+      wordHigh++;
+    } else if (isAsciiLetter(byte)) {
+      latin++;
+      wordLatin++;
+    } else if (byte < 0x80) {
+      endWord();
+    }
   }
-  // No letters at all (digits, punctuation, empty): nothing says which code page is meant.
-  if (high === 0 || high / (latin + high) < MOJIBAKE_THRESHOLD) return raw;
-  return decodeCp1251(bytes);
+  endWord();
+  // No high letters at all (plain ASCII, digits, punctuation, empty): nothing says which code page is meant.
+  if (high === 0) return false;
+  if (high / (latin + high) >= MOJIBAKE_THRESHOLD) return true;
+  return highInJudgedWords > 0 && highInJudgedWords / (latinInJudgedWords + highInJudgedWords) >= MOJIBAKE_THRESHOLD;
+}
+
+function isAsciiLetter(byte: number): boolean {
+  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
 }
 
 /** cp1252 bytes of the text, or null when a character has no cp1252 byte. */
