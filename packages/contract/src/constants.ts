@@ -26,6 +26,12 @@ export const LEADERBOARD_PERIODS = ['Week', 'Month', 'AllTime'] as const;
  * The same minimums an established site used: 3 in a week, 10 in a month, 20 all time.
  */
 export const MIN_ROUNDS_FOR_RATIO_BOARDS = { Week: 3, Month: 10, AllTime: 20 } as const;
+/**
+ * A player is ranked on a server (the rankings, the rank on the player profile) after this much closed-round
+ * play there, all time: a one-round visitor cannot top the K/D order, and a one-minute 0-score visitor does not
+ * fill the list. The ratio boards ask the same minutes within their period, with their own rounds above.
+ */
+export const MINIMUM_TO_RANK = { rounds: 3, minutes: 30 } as const;
 /** Placement points per §3 Server details: first 3, second 2, third 1. */
 export const PLACEMENT_POINTS = [3, 2, 1] as const;
 
