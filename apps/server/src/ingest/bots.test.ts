@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBot, isDefaultBotName } from './bots.ts';
+import { countPlayers, isBot, isDefaultBotName } from './bots.ts';
 
 describe('isDefaultBotName', () => {
   it('"exact match of default names BFPlayer, Player, BFSoldier"', () => {
@@ -62,5 +62,29 @@ describe('isBot', () => {
   it('an unflagged player with a chosen name is not a bot', () => {
     expect(isBot({ name: 'Âåðòîëåòèê', isBot: false })).toBe(false);
     expect(isBot({ name: 'player', isBot: false })).toBe(false);
+  });
+});
+
+describe('countPlayers (shared rules, PLAYER COUNTS: "humans = tracked players (bots excluded, one per name)")', () => {
+  const person = (name: string) => ({ name, isBot: false });
+  const flagged = (name: string) => ({ name, isBot: true });
+
+  it('counts people once per name and every bot entry, flagged or wearing a default name', () => {
+    const players = [
+      person('Alice'),
+      person('Bob'),
+      // The feed listed Alice twice (a reconnect): still one person.
+      person('Alice'),
+      flagged('Rommel'),
+      flagged('Rommel'),
+      person('Player_3'),
+      person('BFPlayer'),
+    ];
+    expect(countPlayers(players)).toEqual({ humans: 2, bots: 4 });
+  });
+
+  it('gives zeros for an empty server and all bots for a co-op server without people', () => {
+    expect(countPlayers([])).toEqual({ humans: 0, bots: 0 });
+    expect(countPlayers([flagged('Bot A'), flagged('Bot B'), person('Player_1')])).toEqual({ humans: 0, bots: 3 });
   });
 });

@@ -21,3 +21,24 @@ export function isDefaultBotName(name: string): boolean {
 export function isBot(player: { name: string; isBot: boolean }): boolean {
   return player.isBot || isDefaultBotName(player.name);
 }
+
+/** How many people and how many bots a server lists (see `countPlayers`). */
+export interface PlayerCount {
+  humans: number;
+  bots: number;
+}
+
+/**
+ * The one way every screen counts who is on a server (the tracker's rule): humans are the players Frontline
+ * tracks, so bots are left out and a name listed twice is one person; bots are the entries `isBot` flags, each
+ * one counted (they carry default names, so their names say nothing about how many there are).
+ */
+export function countPlayers(players: readonly { name: string; isBot: boolean }[]): PlayerCount {
+  const humans = new Set<string>();
+  let bots = 0;
+  for (const player of players) {
+    if (isBot(player)) bots += 1;
+    else humans.add(player.name);
+  }
+  return { humans: humans.size, bots };
+}

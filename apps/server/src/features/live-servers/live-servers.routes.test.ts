@@ -16,7 +16,7 @@ import { startEmulatorServer, type EmulatorServer } from '../../emulator/emulato
 import { seedServerProfiles } from '../../emulator/seed-server-profiles.ts';
 import { createWorld } from '../../emulator/world.ts';
 import type { EmulatedWorld, WorldServerProfile } from '../../emulator/world-types.ts';
-import { isBot } from '../../ingest/bots.ts';
+import { countPlayers, isBot } from '../../ingest/bots.ts';
 import { serverGuidFor } from '../../ingest/identity.ts';
 import type { ServerSnapshot } from '../../ingest/snapshot.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -33,33 +33,55 @@ const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: tru
 
 const addressOf = (server: { game: GameId; ip: string; port: number }) => `${server.game}|${server.ip}:${server.port}`;
 
-/** What the browser should show for a server of the world, written from the world's own facts. */
-function expectLiveServer(snapshot: ServerSnapshot, profile: WorldServerProfile | undefined): LiveServer {
+/**
+ * What the browser should show for a server of the world, written from the world's own facts. `listedAt` is the
+ * time of the collector's only poll: every round open in it began then.
+ */
+function expectLiveServer(
+  snapshot: ServerSnapshot,
+  profile: WorldServerProfile | undefined,
+  listedAt: string,
+): LiveServer {
+  const { humans, bots } = countPlayers(snapshot.players);
   return {
     guid: serverGuidFor(snapshot.game, snapshot.ip, snapshot.port),
     name: snapshot.name,
     ip: snapshot.ip,
     port: snapshot.port,
     game: snapshot.game,
-    numPlayers: snapshot.numPlayers,
+    numPlayers: humans,
+    botCount: bots,
     maxPlayers: snapshot.maxPlayers,
     mapName: snapshot.mapName,
     gameType: snapshot.gameType,
     // The FH2 feed has no round clock.
     roundTimeRemain: snapshot.game === 'fh2' ? -1 : (snapshot.roundTimeRemain ?? -1),
+    // A server between rounds (no map) has no round open.
+    roundStartedAt: snapshot.mapName ? listedAt : null,
+    roundTimeLimit: snapshot.roundTimeLimit || null,
     hasPassword: snapshot.hasPassword,
     timezone: profile?.timeZone ?? null,
     country: profile?.country ?? null,
-    // The feed decides join links itself (none for FH2 or passworded servers), whatever the world holds.
-    joinLink: buildJoinLink(snapshot.game, snapshot.ip, snapshot.port, snapshot.hasPassword),
+    // The feed decides join links itself (none for FH2 or passworded servers), whatever the world holds; Frontline
+    // adds FH2's own.
+    joinLink:
+      snapshot.game === 'fh2'
+        ? snapshot.hasPassword
+          ? null
+          : `bf2://${snapshot.ip}:${snapshot.port}?mod=fh2`
+        : buildJoinLink(snapshot.game, snapshot.ip, snapshot.port, snapshot.hasPassword),
     discordUrl: profile?.discordUrl ?? null,
     forumUrl: profile?.forumUrl ?? null,
   };
 }
 
-function expectDetail(snapshot: ServerSnapshot, profile: WorldServerProfile | undefined): LiveServerDetail {
+function expectDetail(
+  snapshot: ServerSnapshot,
+  profile: WorldServerProfile | undefined,
+  listedAt: string,
+): LiveServerDetail {
   return {
-    ...expectLiveServer(snapshot, profile),
+    ...expectLiveServer(snapshot, profile, listedAt),
     players: snapshot.players.map((player) => ({
       name: player.name,
       score: player.score,
@@ -120,6 +142,8 @@ describe('live servers', () => {
     await database.close();
   });
 
+  const listedAt = (game: GameId) => app.collector?.lastGoodList(game)?.at.toISOString() ?? 'never listed';
+
   const getList = async (path: string) => {
     const response = await app.inject(path);
     expect(response.statusCode, response.body).toBe(200);
@@ -132,7 +156,7 @@ describe('live servers', () => {
         const { response, body } = await getList(`/stats/liveservers/${game}/servers`);
         const expected = world
           .snapshots(game)
-          .map((snapshot) => expectLiveServer(snapshot, profiles.get(addressOf(snapshot))))
+          .map((snapshot) => expectLiveServer(snapshot, profiles.get(addressOf(snapshot)), listedAt(game)))
           .sort(
             (a, b) =>
               b.numPlayers - a.numPlayers ||
@@ -151,7 +175,7 @@ describe('live servers', () => {
       }
     });
 
-    it('counts bots in numPlayers (they take slots) and lists busy servers, empty ones and some with links', async () => {
+    it('counts people in numPlayers and bots apart, and lists busy servers, empty ones and some with links', async () => {
       const all = (await Promise.all(GAME_IDS.map((game) => getList(`/stats/liveservers/${game}/servers`)))).flatMap(
         ({ body }) => body.servers,
       );
@@ -161,7 +185,10 @@ describe('live servers', () => {
       const withBots = world.snapshots('fh2').find((snapshot) => snapshot.players.some(isBot));
       expect(withBots, 'a world server with bots').toBeDefined();
       const listed = all.find((server) => server.ip === withBots?.ip && server.port === withBots.port);
-      expect(listed?.numPlayers).toBe(withBots?.players.length);
+      const bots = withBots?.players.filter(isBot).length ?? 0;
+      expect(bots).toBeGreaterThan(0);
+      expect(listed?.botCount).toBe(bots);
+      expect(listed?.numPlayers).toBe(new Set(withBots?.players.filter((p) => !isBot(p)).map((p) => p.name)).size);
     });
 
     it('takes the aliases bfv and 42 and the mode FH2, in any case', async () => {
@@ -234,7 +261,7 @@ describe('live servers', () => {
           expect(response.statusCode, response.body).toBe(200);
           expect(response.headers['cache-control']).toBe('public, max-age=5');
           const body = liveServerDetailSchema.parse(response.json());
-          expect(body).toEqual(expectDetail(snapshot, profiles.get(addressOf(snapshot))));
+          expect(body).toEqual(expectDetail(snapshot, profiles.get(addressOf(snapshot)), listedAt(game)));
           players += body.players.length;
           bots += body.players.filter((player) => player.aiBot).length;
         }

@@ -1,16 +1,18 @@
 import type { GameId, LiveServer, LiveServerDetail, LiveServersResponse } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { isBot } from '../../ingest/bots.ts';
+import { countPlayers, isBot } from '../../ingest/bots.ts';
 import type { LastGoodList } from '../../ingest/collector.ts';
 import { serverGuidFor } from '../../ingest/identity.ts';
 import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../ingest/snapshot.ts';
+import { joinLinkFor } from './join-link.ts';
+import { findOpenRoundStarts } from './open-rounds.repository.ts';
 import { findServerProfiles, type ServerProfile } from './server-profiles.repository.ts';
 
 /**
  * The live server list (spec §2 "Server browser", domain-facts §1 "Live list endpoint"): what the collector's
  * latest successful poll of a game listed, never a feed request per visitor, with what Frontline knows about
- * each server besides (country, time zone, links).
+ * each server besides (country, time zone, links, when its round began).
  */
 
 /** The collector as this service sees it: only its last good lists. */
@@ -64,9 +66,9 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
       let answer = built.get(game);
       if (answer?.list !== list) {
         const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
-        const profiles = await findServerProfiles(db, guids);
+        const known = await findKnownFacts(db, guids);
         const servers = list.servers
-          .map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', profiles))
+          .map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', known))
           .sort(compareLiveServers);
         const lastUpdated = list.at.toISOString();
         // The same two answer objects for the life of a list, so they are encoded once (http/send-json.ts).
@@ -81,10 +83,10 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
       const snapshot = list?.servers.find((candidate) => candidate.ip === ip && candidate.port === port);
       if (list === undefined || snapshot === undefined) return undefined;
       const guid = serverGuidFor(snapshot.game, snapshot.ip, snapshot.port);
-      const profiles = await findServerProfiles(db, [guid]);
+      const known = await findKnownFacts(db, [guid]);
       return {
         server: {
-          ...toLiveServer(snapshot, guid, profiles),
+          ...toLiveServer(snapshot, guid, known),
           players: snapshot.players.map((player) => toLivePlayer(player, snapshot.teams)),
           teams: snapshot.teams.map((team) => ({ index: team.index, label: team.label, tickets: team.tickets })),
         },
@@ -94,24 +96,41 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
   };
 }
 
-function toLiveServer(snapshot: ServerSnapshot, guid: string, profiles: Map<string, ServerProfile>): LiveServer {
-  const profile = profiles.get(guid);
+/** What the database knows about listed servers besides the feed, by server guid. */
+interface KnownFacts {
+  profiles: Map<string, ServerProfile>;
+  roundStarts: Map<string, string>;
+}
+
+async function findKnownFacts(db: Kysely<DatabaseSchema>, guids: readonly string[]): Promise<KnownFacts> {
+  const [profiles, roundStarts] = await Promise.all([findServerProfiles(db, guids), findOpenRoundStarts(db, guids)]);
+  return { profiles, roundStarts };
+}
+
+function toLiveServer(snapshot: ServerSnapshot, guid: string, known: KnownFacts): LiveServer {
+  const profile = known.profiles.get(guid);
+  // Counted from the roster the way the tracker counts it (PLAYER COUNTS), not the feed's numPlayers, which
+  // includes bots: so the list, the profile and the forecasts all say the same number of people.
+  const { humans, bots } = countPlayers(snapshot.players);
   return {
     guid,
     name: snapshot.name,
     ip: snapshot.ip,
     port: snapshot.port,
     game: snapshot.game,
-    // As the feed counts them, bots included: they take slots, and the browser's FULL compares with maxPlayers.
-    numPlayers: snapshot.numPlayers,
+    numPlayers: humans,
+    botCount: bots,
     maxPlayers: snapshot.maxPlayers,
     mapName: snapshot.mapName,
     gameType: snapshot.gameType,
     roundTimeRemain: snapshot.roundTimeRemain ?? -1,
+    roundStartedAt: known.roundStarts.get(guid) ?? null,
+    // 0 is how servers spell "no limit".
+    roundTimeLimit: snapshot.roundTimeLimit || null,
     hasPassword: snapshot.hasPassword,
     timezone: profile?.timezone ?? null,
     country: profile?.country ?? null,
-    joinLink: snapshot.joinLink,
+    joinLink: joinLinkFor(snapshot),
     discordUrl: profile?.discordUrl ?? null,
     forumUrl: profile?.forumUrl ?? null,
   };
@@ -141,7 +160,7 @@ export function labelTeamOf(
   return teamLabel ? teamLabel : `Team ${player.team}`;
 }
 
-/** Busiest first (the browser's default order), then by name as people read it; the address keeps it total. */
+/** Most people first (the browser's default order), then by name as people read it; the address keeps it total. */
 export function compareLiveServers(a: LiveServer, b: LiveServer): number {
   return (
     b.numPlayers - a.numPlayers ||
