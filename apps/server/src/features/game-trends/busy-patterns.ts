@@ -1,20 +1,26 @@
-import type { BusyLevel } from '@frontline/contract';
+import type { BusyLevel, ForecastBasis } from '@frontline/contract';
 import { roundTo } from '../../lib/numbers.ts';
 
 /**
  * How busy a server usually is at each hour of the week, and how its current player count compares
- * (domain-facts §5 "Busy indicator algorithm"; spec site-statistics §3 Busy indicator). Pure functions,
+ * (domain-facts §5 "Busy indicator algorithm"; spec site-statistics §3 Busy indicator). Where the reference
+ * needs three weeks of history before it says anything, a young install forecasts from what it has: the same
+ * hour on other days, then the server's whole rhythm, and says which (`basis`, `dataPoints`). Pure functions,
  * so the thresholds and the percentile arithmetic are tested without a database.
  */
 
 /** Days of history a pattern is built from. */
 export const PATTERN_DAYS = 60;
 
-/** Below this many hour-instances for (day of week, hour) a comparison would be noise: "Not enough data". */
+/**
+ * Below this many hour-instances a group is too thin to compare with: the same weekday and hour falls back on
+ * the same hour of any day, and that on the server's whole rhythm.
+ */
 export const MIN_PATTERN_DATA_POINTS = 3;
 
 export const HOURS_PER_DAY = 24;
 export const HOURS_PER_WEEK = 7 * HOURS_PER_DAY;
+const DAY_MS = HOURS_PER_DAY * 3_600_000;
 
 /** One UTC hour of one server: its average player count over the polls of that hour. */
 export interface HourInstance {
@@ -35,17 +41,51 @@ export interface HourPattern {
 /** Index 0–167: day of week (0 = Sunday, as Date.getUTCDay) × 24 + UTC hour. */
 export type WeekPatterns = ReadonlyMap<number, HourPattern>;
 
+/** A mean over past hours: a pattern, or any figure averaged over `dataPoints` hour-instances. */
+export interface HourMean {
+  average: number;
+  dataPoints: number;
+}
+
+/**
+ * Everything a forecast can lean on, from one series of hour-instances (a server's, or a game's totals): the
+ * same weekday and hour, the same hour on any day, and all hours together.
+ */
+export interface Rhythm {
+  byWeekHour: WeekPatterns;
+  /** Index 0–23: UTC hour, whatever the day of week. */
+  byHour: ReadonlyMap<number, HourPattern>;
+  /** All hour-instances; undefined when there are none. */
+  overall: HourPattern | undefined;
+  /** UTC dates with at least one hour-instance. */
+  historyDays: number;
+}
+
+export const EMPTY_RHYTHM: Rhythm = { byWeekHour: new Map(), byHour: new Map(), overall: undefined, historyDays: 0 };
+
 export interface BusyVerdict {
   busyLevel: BusyLevel;
   busyText: string;
   typicalPlayers: number | null;
+  basis: ForecastBasis;
+  /** Past hours the current players were compared with. */
+  dataPoints: number;
+}
+
+/** One hour's typical figure and what it rests on (a timeline bar, a landing forecast hour). */
+export interface HourEstimate {
+  typical: number | null;
+  basis: ForecastBasis;
+  dataPoints: number;
 }
 
 export interface TimelineEntry {
   hour: number;
-  typicalPlayers: number;
+  typicalPlayers: number | null;
   busyLevel: BusyLevel;
   isCurrentHour: boolean;
+  basis: ForecastBasis;
+  dataPoints: number;
 }
 
 export function computeWeekSlot(date: Date): number {
@@ -67,17 +107,33 @@ export function computePercentile(sortedValues: readonly number[], p: number): n
   return lowerValue + (upperValue - lowerValue) * (index - lower);
 }
 
-/** Groups a server's hour-instances by (day of week, hour) and describes each group. */
+/** Groups hour-instances by (day of week, hour) and describes each group. */
 export function buildWeekPatterns(instances: Iterable<HourInstance>): Map<number, HourPattern> {
-  const valuesBySlot = new Map<number, number[]>();
+  return describeGroups(instances, (date) => computeWeekSlot(date));
+}
+
+/** Groups hour-instances every way a forecast can fall back on, and counts the days they cover. */
+export function buildRhythm(instances: readonly HourInstance[]): Rhythm {
+  if (instances.length === 0) return EMPTY_RHYTHM;
+  const days = new Set(instances.map((instance) => Math.floor(instance.hourStartMs / DAY_MS)));
+  return {
+    byWeekHour: buildWeekPatterns(instances),
+    byHour: describeGroups(instances, (date) => date.getUTCHours()),
+    overall: describeValues(instances.map((instance) => instance.averagePlayers)),
+    historyDays: days.size,
+  };
+}
+
+function describeGroups(instances: Iterable<HourInstance>, keyOf: (date: Date) => number): Map<number, HourPattern> {
+  const valuesByKey = new Map<number, number[]>();
   for (const instance of instances) {
-    const slot = computeWeekSlot(new Date(instance.hourStartMs));
-    const values = valuesBySlot.get(slot);
+    const key = keyOf(new Date(instance.hourStartMs));
+    const values = valuesByKey.get(key);
     if (values) values.push(instance.averagePlayers);
-    else valuesBySlot.set(slot, [instance.averagePlayers]);
+    else valuesByKey.set(key, [instance.averagePlayers]);
   }
   const patterns = new Map<number, HourPattern>();
-  for (const [slot, values] of valuesBySlot) patterns.set(slot, describeValues(values));
+  for (const [key, values] of valuesByKey) patterns.set(key, describeValues(values));
   return patterns;
 }
 
@@ -103,19 +159,86 @@ export const BUSY_TEXTS: Record<BusyLevel, string> = {
   unknown: 'Not enough data',
 };
 
-/** Compares the current player count with the usual ones for this hour of the week. */
-export function classifyCurrentPlayers(currentPlayers: number, pattern: HourPattern | undefined): BusyVerdict {
-  if (pattern === undefined || pattern.dataPoints < MIN_PATTERN_DATA_POINTS) {
-    // Without enough history a "typical" figure would mislead, so none is given.
-    return { busyLevel: 'unknown', busyText: BUSY_TEXTS.unknown, typicalPlayers: null };
-  }
-  const busyLevel = pickLevelAgainstPattern(currentPlayers, pattern);
-  return { busyLevel, busyText: BUSY_TEXTS[busyLevel], typicalPlayers: roundTo(pattern.average, 1) };
+/**
+ * The typical figure of one hour of the week, from the surest history there is: the same weekday and hour
+ * when it has happened at least 3 times, else the same hour on any day (even once: a bar is a hint, and
+ * it says how many days it stands for), else none: an hour never seen is missing, not 0.
+ */
+export function estimateHour(rhythm: Rhythm, slot: number): HourEstimate {
+  const weekHour = rhythm.byWeekHour.get(slot);
+  if (weekHour && weekHour.dataPoints >= MIN_PATTERN_DATA_POINTS) return estimateOf(weekHour, 'weekday_hour');
+  const hour = rhythm.byHour.get(slot % HOURS_PER_DAY);
+  if (hour && hour.dataPoints > 0) return estimateOf(hour, 'hour');
+  return { typical: null, basis: 'none', dataPoints: 0 };
 }
 
+function estimateOf(mean: HourMean, basis: ForecastBasis): HourEstimate {
+  return { typical: mean.average, basis, dataPoints: mean.dataPoints };
+}
+
+/**
+ * Compares the current player count with the usual ones for this hour, from the surest history there is:
+ * 1. the same weekday and UTC hour, when it has happened at least 3 times (weeks of history);
+ * 2. else the same UTC hour on any day, at least 3 times (days of history);
+ * 3. else the server's whole rhythm (any history at all): the spread of all its past hours, scaled to what
+ *    this hour has had on its 1 or 2 days (unscaled when this hour has never been seen): a rough estimate;
+ * 4. else, with no history at all, unknown.
+ * The typical figure is always this hour's own average (null when the hour has never been seen), the same
+ * figure as the timeline's bar for the hour.
+ */
+export function classifyCurrentPlayers(currentPlayers: number, rhythm: Rhythm, now: Date): BusyVerdict {
+  const weekHour = rhythm.byWeekHour.get(computeWeekSlot(now));
+  if (weekHour && weekHour.dataPoints >= MIN_PATTERN_DATA_POINTS) {
+    return judge(currentPlayers, weekHour, 'weekday_hour', weekHour.average);
+  }
+  const hour = rhythm.byHour.get(now.getUTCHours());
+  if (hour && hour.dataPoints >= MIN_PATTERN_DATA_POINTS) return judge(currentPlayers, hour, 'hour', hour.average);
+  const overall = rhythm.overall;
+  if (!overall || overall.dataPoints === 0) {
+    return { busyLevel: 'unknown', busyText: BUSY_TEXTS.unknown, typicalPlayers: null, basis: 'none', dataPoints: 0 };
+  }
+  const typical = hour?.average ?? null;
+  const scale = typical !== null && overall.average > 0 ? typical / overall.average : 1;
+  return judge(currentPlayers, scalePattern(overall, scale), 'overall', typical);
+}
+
+function judge(
+  currentPlayers: number,
+  pattern: HourPattern,
+  basis: ForecastBasis,
+  typical: number | null,
+): BusyVerdict {
+  const busyLevel = pickLevelAgainstPattern(currentPlayers, pattern);
+  return {
+    busyLevel,
+    busyText: BUSY_TEXTS[busyLevel],
+    typicalPlayers: typical === null ? null : roundTo(typical, 1),
+    basis,
+    dataPoints: pattern.dataPoints,
+  };
+}
+
+function scalePattern(pattern: HourPattern, scale: number): HourPattern {
+  if (scale === 1) return pattern;
+  return {
+    dataPoints: pattern.dataPoints,
+    average: pattern.average * scale,
+    q25: pattern.q25 * scale,
+    median: pattern.median * scale,
+    q75: pattern.q75 * scale,
+    q90: pattern.q90 * scale,
+  };
+}
+
+/**
+ * The reference site's ladder (≥ Q90, ≥ Q75, ≥ median, ≥ Q25), except that "busy" and "busier than usual"
+ * also need more players than the median: when the past hours were all alike (a server always empty), the
+ * same count again is "as busy as usual", not "busier than usual".
+ */
 function pickLevelAgainstPattern(currentPlayers: number, pattern: HourPattern): BusyLevel {
-  if (currentPlayers >= pattern.q90) return 'very_busy';
-  if (currentPlayers >= pattern.q75) return 'busy';
+  const aboveMedian = currentPlayers > pattern.median;
+  if (aboveMedian && currentPlayers >= pattern.q90) return 'very_busy';
+  if (aboveMedian && currentPlayers >= pattern.q75) return 'busy';
   if (currentPlayers >= pattern.median) return 'moderate';
   if (currentPlayers >= pattern.q25) return 'quiet';
   return 'very_quiet';
@@ -144,20 +267,22 @@ export function classifyGamePlayers(players: number): BusyLevel {
 }
 
 /**
- * The 24 hours of the current UTC day with their typical player counts from today's day-of-week patterns
- * (as the reference site does, even for hours whose pattern has fewer than 3 points: a bar is a hint, not
- * a verdict). Hours without any history count 0.
+ * The 24 hours of the current UTC day (even across midnight, as the reference site does), each with its
+ * typical player count as estimateHour finds it; an hour without any history is null and `unknown`.
  */
-export function buildHourlyTimeline(patterns: WeekPatterns, now: Date): TimelineEntry[] {
+export function buildHourlyTimeline(rhythm: Rhythm, now: Date): TimelineEntry[] {
   const dayBase = now.getUTCDay() * HOURS_PER_DAY;
   const currentHour = now.getUTCHours();
   return Array.from({ length: HOURS_PER_DAY }, (_, hour) => {
-    const typicalPlayers = roundTo(patterns.get(dayBase + hour)?.average ?? 0, 1);
+    const estimate = estimateHour(rhythm, dayBase + hour);
+    const typicalPlayers = estimate.typical === null ? null : roundTo(estimate.typical, 1);
     return {
       hour,
       typicalPlayers,
-      busyLevel: classifyTypicalPlayers(typicalPlayers),
+      busyLevel: typicalPlayers === null ? 'unknown' : classifyTypicalPlayers(typicalPlayers),
       isCurrentHour: hour === currentHour,
+      basis: estimate.basis,
+      dataPoints: estimate.dataPoints,
     };
   });
 }

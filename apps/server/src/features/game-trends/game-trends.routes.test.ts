@@ -185,16 +185,31 @@ function quantile(values: readonly number[], p: number): number {
 
 function expectedBusyLevel(current: number, values: readonly number[]): BusyLevel {
   if (values.length < 3) return 'unknown';
-  if (current >= quantile(values, 0.9)) return 'very_busy';
-  if (current >= quantile(values, 0.75)) return 'busy';
+  const aboveMedian = current > quantile(values, 0.5);
+  if (aboveMedian && current >= quantile(values, 0.9)) return 'very_busy';
+  if (aboveMedian && current >= quantile(values, 0.75)) return 'busy';
   if (current >= quantile(values, 0.5)) return 'moderate';
   if (current >= quantile(values, 0.25)) return 'quiet';
   return 'very_quiet';
 }
 
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+// Summed in ascending order, as the service does: a mean at x.x5 then rounds the same way on both sides.
+const mean = (values: readonly number[]) =>
+  [...values].sort((x, y) => x - y).reduce((sum, value) => sum + value, 0) / values.length;
 const sameWeekHour = (a: number, b: Date) =>
   new Date(a).getUTCDay() === b.getUTCDay() && new Date(a).getUTCHours() === b.getUTCHours();
+
+/** The fallback for one hour: 3+ of the same weekday and hour, else that hour on any day, else none. */
+function expectedEstimate(hourValues: Map<number, number>, at: Date) {
+  const sameWeekday = [...hourValues].filter(([hour]) => sameWeekHour(hour, at)).map(([, value]) => value);
+  if (sameWeekday.length >= 3)
+    return { average: mean(sameWeekday), basis: 'weekday_hour', dataPoints: sameWeekday.length };
+  const sameHour = [...hourValues]
+    .filter(([hour]) => new Date(hour).getUTCHours() === at.getUTCHours())
+    .map(([, value]) => value);
+  if (sameHour.length > 0) return { average: mean(sameHour), basis: 'hour', dataPoints: sameHour.length };
+  return { average: null, basis: 'none', dataPoints: 0 };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -316,24 +331,29 @@ describe('GET /stats/GameTrends/busy-indicator', () => {
         busyLevel: expectedBusyLevel(current, values),
         currentPlayers: current,
         typicalPlayers: Math.round(mean(values) * 10) / 10,
+        basis: 'weekday_hour',
+        dataPoints: values.length,
+        historyDays: new Set([...hours.keys()].map((hour) => Math.floor(hour / DAY_MS))).size,
       });
       levels.add(result?.busyIndicator.busyLevel ?? 'unknown');
       expect(result?.hourlyTimeline).toHaveLength(24);
       for (const entry of result?.hourlyTimeline ?? []) {
-        const sameHour = [...hours]
-          .filter(
-            ([hour]) => new Date(hour).getUTCDay() === now.getUTCDay() && new Date(hour).getUTCHours() === entry.hour,
-          )
-          .map(([, average]) => average);
-        expect(entry.typicalPlayers).toBe(sameHour.length ? Math.round(mean(sameHour) * 10) / 10 : 0);
-        expect(entry.isCurrentHour).toBe(entry.hour === now.getUTCHours());
+        const at = new Date(now);
+        at.setUTCHours(entry.hour);
+        const expected = expectedEstimate(hours, at);
+        expect(entry).toMatchObject({
+          typicalPlayers: expected.average === null ? null : Math.round(expected.average * 10) / 10,
+          basis: expected.basis,
+          dataPoints: expected.dataPoints,
+          isCurrentHour: entry.hour === now.getUTCHours(),
+        });
       }
     }
     // The generated world is lively enough that servers do not all sit on one level.
     expect(levels.size).toBeGreaterThan(1);
   });
 
-  it('answers unknown, with an all-zero timeline, for guids it does not know, and each guid once', async () => {
+  it('answers unknown, with every hour missing, for guids it does not know, and each guid once', async () => {
     const [server] = readServers();
     const guid = server?.server_guid ?? '';
     const response = await app.inject(
@@ -347,8 +367,11 @@ describe('GET /stats/GameTrends/busy-indicator', () => {
       busyText: 'Not enough data',
       typicalPlayers: null,
       currentPlayers: 0,
+      basis: 'none',
+      dataPoints: 0,
+      historyDays: 0,
     });
-    expect(body.serverResults[0]?.hourlyTimeline.map((entry) => entry.typicalPlayers)).toEqual(Array(24).fill(0));
+    expect(body.serverResults[0]?.hourlyTimeline.map((entry) => entry.typicalPlayers)).toEqual(Array(24).fill(null));
   });
 
   it.each([
@@ -387,14 +410,16 @@ describe('GET /stats/GameTrends/landing-summary', () => {
     const hourStart = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
     const expectedForecast = Array.from({ length: 24 }, (_, offset) => {
       const at = new Date(hourStart + offset * HOUR_MS);
-      const daily = [...totals].filter(([hour]) => sameWeekHour(hour, at)).map(([, total]) => total);
-      const predictedPlayers = daily.length ? Math.round(mean(daily)) : 0;
+      const expected = expectedEstimate(totals, at);
+      const predictedPlayers = expected.average === null ? null : Math.round(expected.average);
       return {
         hourOfDay: at.getUTCHours(),
         dayOfWeek: at.getUTCDay() || 7,
         predictedPlayers,
         actualPlayers: offset === 0 ? currentPlayers : null,
         isCurrentHour: offset === 0,
+        basis: expected.basis,
+        dataPoints: expected.dataPoints,
         predictedLevel: predictedPlayers,
       };
     });
@@ -402,8 +427,12 @@ describe('GET /stats/GameTrends/landing-summary', () => {
       expectedForecast.map(({ predictedLevel: _level, ...entry }) => entry),
     );
     expect(insights.currentPlayers).toBe(currentPlayers);
-    expect(insights.maxPredictedPlayers).toBe(Math.max(...expectedForecast.map((entry) => entry.predictedPlayers)));
-    expect(insights.forecast.some((entry) => entry.predictedPlayers > 0)).toBe(true);
+    expect(insights.maxPredictedPlayers).toBe(
+      Math.max(...expectedForecast.map((entry) => entry.predictedPlayers ?? 0)),
+    );
+    expect(insights.forecast.some((entry) => (entry.predictedPlayers ?? 0) > 0)).toBe(true);
+    // Three weeks of history: every hour has three of its weekday.
+    expect(insights.forecast.every((entry) => entry.basis === 'weekday_hour')).toBe(true);
   });
 
   it('knows the game by alias and mode value, and defaults to bf1942', async () => {

@@ -261,6 +261,9 @@ describe('busy indicator and forecast on handcrafted rows', () => {
       busyText: 'Busy',
       typicalPlayers: 20,
       currentPlayers: 30,
+      basis: 'weekday_hour',
+      dataPoints: 5,
+      historyDays: 5,
     });
     expect(indicators['below-q75']).toMatchObject({ busyLevel: 'moderate', currentPlayers: 29 });
     expect(indicators.offline).toMatchObject({ busyLevel: 'very_quiet', currentPlayers: 0 });
@@ -269,25 +272,44 @@ describe('busy indicator and forecast on handcrafted rows', () => {
       busyText: 'Not enough data',
       typicalPlayers: null,
       currentPlayers: 0,
+      basis: 'none',
+      dataPoints: 0,
+      historyDays: 0,
     });
     const unknownTimeline = answer.serverResults[3]?.hourlyTimeline ?? [];
     expect(unknownTimeline).toHaveLength(24);
-    expect(unknownTimeline.every((entry) => entry.typicalPlayers === 0)).toBe(true);
+    expect(unknownTimeline.every((entry) => entry.typicalPlayers === null && entry.basis === 'none')).toBe(true);
     const timeline = answer.serverResults[0]?.hourlyTimeline ?? [];
-    expect(timeline[20]).toEqual({ hour: 20, typicalPlayers: 20, busyLevel: 'very_busy', isCurrentHour: true });
+    expect(timeline[20]).toEqual({
+      hour: 20,
+      typicalPlayers: 20,
+      busyLevel: 'very_busy',
+      isCurrentHour: true,
+      basis: 'weekday_hour',
+      dataPoints: 5,
+    });
+    // Hours it was never seen at are missing, not 0 players.
+    expect(timeline[19]).toMatchObject({ typicalPlayers: null, busyLevel: 'unknown', basis: 'none' });
     expect(answer.generatedAt).toBe('2025-06-18T20:15:00.000Z');
   });
 
-  it('says "Not enough data" with two weeks of history and decides with three', async () => {
+  it('compares with the same weekday and hour from three weeks on; with two it is a rough estimate', async () => {
     const { sqlite } = getDatabase();
-    insertServer(sqlite, 'two', { players: 10 });
-    insertServer(sqlite, 'three', { players: 10 });
+    insertServer(sqlite, 'two', { players: 11 });
+    insertServer(sqlite, 'three', { players: 11 });
     insertWednesdays(sqlite, 'two', [10, 10]);
     insertWednesdays(sqlite, 'three', [10, 10, 10]);
     const answer = await createService().describeBusyness(['two', 'three']);
-    expect(answer.serverResults.map((result) => result.busyIndicator.busyLevel)).toEqual(['unknown', 'very_busy']);
-    // The timeline still shows the typical figure of the two weeks.
-    expect(answer.serverResults[0]?.hourlyTimeline[20]?.typicalPlayers).toBe(10);
+    expect(answer.serverResults.map((result) => result.busyIndicator)).toEqual([
+      expect.objectContaining({ busyLevel: 'very_busy', typicalPlayers: 10, basis: 'overall', dataPoints: 2 }),
+      expect.objectContaining({ busyLevel: 'very_busy', typicalPlayers: 10, basis: 'weekday_hour', dataPoints: 3 }),
+    ]);
+    // The timeline shows the typical figure of the two weeks, saying it stands for two days.
+    expect(answer.serverResults[0]?.hourlyTimeline[20]).toMatchObject({
+      typicalPlayers: 10,
+      basis: 'hour',
+      dataPoints: 2,
+    });
   });
 
   it('ignores history older than 60 days', async () => {
@@ -332,6 +354,7 @@ describe('busy indicator and forecast on handcrafted rows', () => {
     const { insights } = await createService().forecastGame('fh2');
     expect(insights.currentPlayers).toBe(20);
     expect(insights.forecast).toHaveLength(24);
+    // Two Wednesdays only: the same hour on any day (the same two dates here).
     expect(insights.forecast[0]).toEqual({
       hourOfDay: 20,
       dayOfWeek: 3,
@@ -339,6 +362,8 @@ describe('busy indicator and forecast on handcrafted rows', () => {
       actualPlayers: 20,
       isCurrentHour: true,
       busyLevel: 'busy',
+      basis: 'hour',
+      dataPoints: 2,
     });
     expect(insights.forecast[7]).toEqual({
       hourOfDay: 3,
@@ -347,8 +372,17 @@ describe('busy indicator and forecast on handcrafted rows', () => {
       actualPlayers: null,
       isCurrentHour: false,
       busyLevel: 'quiet',
+      basis: 'hour',
+      dataPoints: 1,
     });
-    expect(insights.forecast[1]).toMatchObject({ hourOfDay: 21, predictedPlayers: 0, busyLevel: 'very_quiet' });
+    // An hour never seen is missing, not 0 players.
+    expect(insights.forecast[1]).toMatchObject({
+      hourOfDay: 21,
+      predictedPlayers: null,
+      busyLevel: 'unknown',
+      basis: 'none',
+      dataPoints: 0,
+    });
     expect(insights.maxPredictedPlayers).toBe(35);
     expect(insights.generatedAt).toBe('2025-06-18T20:15:00.000Z');
   });
@@ -360,5 +394,124 @@ describe('busy indicator and forecast on handcrafted rows', () => {
       [1, 0],
     ]);
     expect(insights).toMatchObject({ currentPlayers: 0, maxPredictedPlayers: 0 });
+  });
+});
+
+describe('busy indicator of a young install: forecasts from what exists and says how sure it is', () => {
+  const getDatabase = useTestDatabase();
+  // Wednesday 20:15 UTC.
+  const NOW_MS = Date.parse('2025-06-18T20:15:00.000Z');
+  const CURRENT_HOUR_MS = Date.parse('2025-06-18T20:00:00.000Z');
+  const createService = () =>
+    new GameTrendsService({ repository: createGameTrendsRepository(getDatabase().db), now: () => new Date(NOW_MS) });
+
+  /** 24 players from 18:00 to 23:59 UTC, 4 otherwise: one evening-busy rhythm. */
+  const eveningRhythm = (hourStartMs: number) => (new Date(hourStartMs).getUTCHours() >= 18 ? 24 : 4);
+
+  /** The `hours` complete hours before the current one, as twelve 5-minute rows each (10 polls per row). */
+  function insertRecentHours(sqlite: DatabaseSync, serverGuid: string, hours: number, players = eveningRhythm) {
+    for (let back = 1; back <= hours; back += 1) {
+      const hourStart = CURRENT_HOUR_MS - back * HOUR_MS;
+      for (let row = 0; row < 12; row += 1) {
+        insertRow(sqlite, serverGuid, hourStart + row * 5 * MINUTE_MS, 5, players(hourStart) * 10, 10);
+      }
+    }
+  }
+
+  it('one day of history: a rough estimate from the server’s whole day, scaled to what this hour had', async () => {
+    const { sqlite } = getDatabase();
+    insertServer(sqlite, 'one-day', { players: 30 });
+    insertRecentHours(sqlite, 'one-day', 24);
+    const [result] = (await createService().describeBusyness(['one-day'])).serverResults;
+    // 24 hours: 6 at 24 players, 18 at 4 → average 9, median 4, Q75 9 (index 17.25 interpolates 4 → 24), Q90 24.
+    // Scaled to yesterday's 20:00 (24 players) by 24 / 9: median 10.7, Q75 24, Q90 64 → 30 is "busy".
+    expect(result?.busyIndicator).toEqual({
+      busyLevel: 'busy',
+      busyText: 'Busy',
+      typicalPlayers: 24,
+      currentPlayers: 30,
+      basis: 'overall',
+      dataPoints: 24,
+      historyDays: 2, // Tuesday evening and Wednesday until now
+    });
+    const timeline = result?.hourlyTimeline ?? [];
+    expect(timeline.map((entry) => entry.typicalPlayers)).toEqual(
+      Array.from({ length: 24 }, (_, hour) => (hour >= 18 ? 24 : 4)),
+    );
+    expect(timeline.every((entry) => entry.basis === 'hour' && entry.dataPoints === 1)).toBe(true);
+  });
+
+  it('a few hours of history: the hours never seen are missing, and the level compares with all hours seen', async () => {
+    const { sqlite } = getDatabase();
+    insertServer(sqlite, 'new', { players: 24 });
+    insertRecentHours(sqlite, 'new', 3); // 17:00 (4), 18:00 and 19:00 (24)
+    const [result] = (await createService().describeBusyness(['new'])).serverResults;
+    expect(result?.busyIndicator).toMatchObject({
+      busyLevel: 'moderate', // the median of 4, 24, 24
+      typicalPlayers: null,
+      basis: 'overall',
+      dataPoints: 3,
+      historyDays: 1,
+    });
+    const seen = (result?.hourlyTimeline ?? []).filter((entry) => entry.typicalPlayers !== null);
+    expect(seen.map((entry) => [entry.hour, entry.typicalPlayers])).toEqual([
+      [17, 4],
+      [18, 24],
+      [19, 24],
+    ]);
+    expect(result?.hourlyTimeline[20]).toMatchObject({
+      isCurrentHour: true,
+      typicalPlayers: null,
+      busyLevel: 'unknown',
+    });
+  });
+
+  it('ten days of history: the same hour on the other days (weekday-agnostic)', async () => {
+    const { sqlite } = getDatabase();
+    insertServer(sqlite, 'ten-days', { players: 20 });
+    // Hourly rows, as rolled up after 7 days; each day's 20:00 has 10 + the day's number back (11 … 20).
+    for (let back = 1; back <= 10 * 24; back += 1) {
+      const hourStart = CURRENT_HOUR_MS - back * HOUR_MS;
+      const players = new Date(hourStart).getUTCHours() === 20 ? 10 + back / 24 : eveningRhythm(hourStart);
+      insertRow(sqlite, 'ten-days', hourStart, 60, players * 120, 120);
+    }
+    const [result] = (await createService().describeBusyness(['ten-days'])).serverResults;
+    // 20:00 on ten days: 11 … 20 → average 15.5, median 15.5, Q75 17.75, Q90 19.1; only one was a Wednesday.
+    expect(result?.busyIndicator).toEqual({
+      busyLevel: 'very_busy',
+      busyText: 'Busier than usual',
+      typicalPlayers: 15.5,
+      currentPlayers: 20,
+      basis: 'hour',
+      dataPoints: 10,
+      historyDays: 11, // 240 hours back from Wednesday 20:00 touch 11 UTC dates
+    });
+    expect(result?.hourlyTimeline[20]).toMatchObject({ typicalPlayers: 15.5, basis: 'hour', dataPoints: 10 });
+    expect(result?.hourlyTimeline[3]).toMatchObject({ typicalPlayers: 4, basis: 'hour', dataPoints: 10 });
+  });
+
+  it('no history at all: unknown, and every hour missing', async () => {
+    const { sqlite } = getDatabase();
+    insertServer(sqlite, 'fresh', { players: 8 });
+    const [result] = (await createService().describeBusyness(['fresh'])).serverResults;
+    expect(result?.busyIndicator).toEqual({
+      busyLevel: 'unknown',
+      busyText: 'Not enough data',
+      typicalPlayers: null,
+      currentPlayers: 8,
+      basis: 'none',
+      dataPoints: 0,
+      historyDays: 0,
+    });
+    expect(result?.hourlyTimeline.every((entry) => entry.typicalPlayers === null)).toBe(true);
+  });
+
+  it('counts people now, not bots (servers.num_players holds tracked humans; bots are bot_count)', async () => {
+    const { sqlite } = getDatabase();
+    insertServer(sqlite, 'bots', { players: 12 });
+    sqlite.prepare("update servers set bot_count = 16 where server_guid = 'bots'").run();
+    insertRecentHours(sqlite, 'bots', 24);
+    const [result] = (await createService().describeBusyness(['bots'])).serverResults;
+    expect(result?.busyIndicator.currentPlayers).toBe(12);
   });
 });

@@ -8,15 +8,16 @@ import {
   type PlayersOnlineHistoryResponse,
 } from '@frontline/contract';
 import {
+  EMPTY_RHYTHM,
   PATTERN_DAYS,
   buildHourlyTimeline,
-  buildWeekPatterns,
+  buildRhythm,
   classifyCurrentPlayers,
   classifyGamePlayers,
   computeWeekSlot,
+  estimateHour,
   type HourInstance,
-  type HourPattern,
-  type WeekPatterns,
+  type Rhythm,
 } from './busy-patterns.ts';
 import type { GameTrendsRepository, PopulationScope, TimeSlice } from './game-trends.repository.ts';
 import {
@@ -61,8 +62,6 @@ const ANSWER_REUSE_MS = 15_000;
 const MAX_HISTORY_ENTRIES = 256;
 const MAX_PATTERN_ENTRIES = 4096;
 
-const NO_PATTERNS: WeekPatterns = new Map<number, HourPattern>();
-
 export interface GameTrendsServiceOptions {
   repository: GameTrendsRepository;
   now: () => Date;
@@ -91,8 +90,8 @@ const BUSY_ANSWER_ENTRIES = 200;
 export class GameTrendsService {
   readonly #repository: GameTrendsRepository;
   readonly #now: () => Date;
-  readonly #patterns = new Map<string, HourlyEntry<WeekPatterns>>();
-  readonly #predictions = new Map<GameId, HourlyEntry<Map<number, number>>>();
+  readonly #patterns = new Map<string, HourlyEntry<Rhythm>>();
+  readonly #predictions = new Map<GameId, HourlyEntry<Rhythm>>();
   readonly #histories = new Map<string, HistoryEntry>();
   readonly #historyLocks = new Map<string, Promise<void>>();
   readonly #busyAnswers = new Map<string, { at: number; answer: BusyIndicatorResponse }>();
@@ -130,13 +129,13 @@ export class GameTrendsService {
       now,
     );
     const serverResults = wanted.map((serverGuid) => {
-      const serverPatterns = patterns.get(serverGuid) ?? NO_PATTERNS;
+      const rhythm = patterns.get(serverGuid) ?? EMPTY_RHYTHM;
       const currentPlayers = loads.get(serverGuid)?.currentPlayers ?? 0;
-      const verdict = classifyCurrentPlayers(currentPlayers, serverPatterns.get(computeWeekSlot(now)));
+      const verdict = classifyCurrentPlayers(currentPlayers, rhythm, now);
       return {
         serverGuid,
-        busyIndicator: { ...verdict, currentPlayers },
-        hourlyTimeline: buildHourlyTimeline(serverPatterns, now),
+        busyIndicator: { ...verdict, currentPlayers, historyDays: rhythm.historyDays },
+        hourlyTimeline: buildHourlyTimeline(rhythm, now),
       };
     });
     return { serverResults, generatedAt: now.toISOString() };
@@ -155,21 +154,24 @@ export class GameTrendsService {
     const currentPlayers = await this.#repository.sumOnlinePlayers(game);
     const forecast = Array.from({ length: 24 }, (_, offset) => {
       const at = new Date((hourIndex + offset) * HOUR_MS);
-      const predictedPlayers = Math.round(predictions.get(computeWeekSlot(at)) ?? 0);
+      const estimate = estimateHour(predictions, computeWeekSlot(at));
+      const predictedPlayers = estimate.typical === null ? null : Math.round(estimate.typical);
       return {
         hourOfDay: at.getUTCHours(),
         dayOfWeek: at.getUTCDay() === 0 ? 7 : at.getUTCDay(),
         predictedPlayers,
         actualPlayers: offset === 0 ? currentPlayers : null,
         isCurrentHour: offset === 0,
-        busyLevel: classifyGamePlayers(predictedPlayers),
+        busyLevel: predictedPlayers === null ? ('unknown' as const) : classifyGamePlayers(predictedPlayers),
+        basis: estimate.basis,
+        dataPoints: estimate.dataPoints,
       };
     });
     return {
       insights: {
         generatedAt: now.toISOString(),
         currentPlayers,
-        maxPredictedPlayers: Math.max(0, ...forecast.map((entry) => entry.predictedPlayers)),
+        maxPredictedPlayers: Math.max(0, ...forecast.map((entry) => entry.predictedPlayers ?? 0)),
         forecast,
       },
     };
@@ -213,25 +215,25 @@ export class GameTrendsService {
   }
 
   /** Patterns of the given servers for this hour: cached ones, the rest built in one batch. */
-  async #loadPatterns(serverGuids: readonly string[], now: Date): Promise<Map<string, WeekPatterns>> {
+  async #loadPatterns(serverGuids: readonly string[], now: Date): Promise<Map<string, Rhythm>> {
     const hourIndex = Math.floor(now.getTime() / HOUR_MS);
     const missing = serverGuids.filter((guid) => this.#patterns.get(guid)?.hourIndex !== hourIndex);
     if (missing.length > 0) {
       if (this.#patterns.size + missing.length > MAX_PATTERN_ENTRIES) pruneOtherHours(this.#patterns, hourIndex);
       const batch = this.#buildServerPatterns(missing, hourIndex);
       for (const guid of missing) {
-        const entry = { hourIndex, value: batch.then((patterns) => patterns.get(guid) ?? NO_PATTERNS) };
+        const entry = { hourIndex, value: batch.then((patterns) => patterns.get(guid) ?? EMPTY_RHYTHM) };
         this.#patterns.set(guid, entry);
         forgetOnFailure(this.#patterns, guid, entry);
       }
     }
     const loaded = await Promise.all(
-      serverGuids.map(async (guid) => [guid, await (this.#patterns.get(guid)?.value ?? NO_PATTERNS)] as const),
+      serverGuids.map(async (guid) => [guid, await (this.#patterns.get(guid)?.value ?? EMPTY_RHYTHM)] as const),
     );
     return new Map(loaded);
   }
 
-  async #buildServerPatterns(serverGuids: readonly string[], hourIndex: number): Promise<Map<string, WeekPatterns>> {
+  async #buildServerPatterns(serverGuids: readonly string[], hourIndex: number): Promise<Map<string, Rhythm>> {
     const instances = new Map<string, HourInstance[]>();
     await forEachSlice(patternWindow(hourIndex), async (slice) => {
       for (const row of await this.#repository.selectServerHourSums(serverGuids, slice)) {
@@ -242,25 +244,21 @@ export class GameTrendsService {
         else instances.set(row.serverGuid, [instance]);
       }
     });
-    return new Map([...instances].map(([guid, list]) => [guid, buildWeekPatterns(list)]));
+    return new Map([...instances].map(([guid, list]) => [guid, buildRhythm(list)]));
   }
 
-  /** Per hour of the week: the mean over the pattern days of the game's total players in that hour. */
-  async #buildGamePredictions(game: GameId, hourIndex: number): Promise<Map<number, number>> {
-    const sums = new Map<number, { total: number; days: number }>();
+  /**
+   * The game's total players in each past hour (one per date), grouped as a server's are: a forecast hour is
+   * the mean over the dates of that weekday and hour, or of that hour on any day (estimateHour).
+   */
+  async #buildGamePredictions(game: GameId, hourIndex: number): Promise<Rhythm> {
+    const totals: HourInstance[] = [];
     await forEachSlice(patternWindow(hourIndex), async (slice) => {
       for (const row of await this.#repository.selectGameHourTotals(game, slice)) {
-        const slot = computeWeekSlot(new Date(parseHour(row.hour)));
-        const sum = sums.get(slot);
-        if (sum) {
-          sum.total += row.totalPlayers;
-          sum.days += 1;
-        } else {
-          sums.set(slot, { total: row.totalPlayers, days: 1 });
-        }
+        totals.push({ hourStartMs: parseHour(row.hour), averagePlayers: row.totalPlayers });
       }
     });
-    return new Map([...sums].map(([slot, { total, days }]) => [slot, total / days]));
+    return buildRhythm(totals);
   }
 
   /** The kept history of `key`, rebuilt or brought up to the settle point as needed. */
