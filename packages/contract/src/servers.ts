@@ -72,6 +72,8 @@ export const serverLeaderboardSchema = z.object({
   endPeriod: z.string(),
   /** Rounds a player needs in the period to be on topKDRatios and topKillRates. */
   minRoundsForRatios: z.number(),
+  /** Minutes played a player needs in the period to be on topKDRatios and topKillRates (MINIMUM_TO_RANK's). */
+  minMinutesForRatios: z.number(),
   mostActivePlayersByTime: z.array(mostActivePlayerSchema),
   topScores: z.array(topScoreSchema),
   topKDRatios: z.array(topKdRatioSchema),
@@ -80,6 +82,19 @@ export const serverLeaderboardSchema = z.object({
   topPlacements: z.array(placementStandingSchema),
   /** The same, counting only rounds with at least minPlayersForWeighting participants. */
   weightedTopPlacements: z.array(placementStandingSchema),
+});
+
+/**
+ * One address (game, ip, port: one serverGuid) that has carried the server's name. A server name is the
+ * community's server: its history combines every address that carried the name; live facts (map, players, join
+ * link, the address shown) come from the newest one.
+ */
+export const serverAddressSchema = z.object({
+  serverGuid: z.string(),
+  ip: z.string(),
+  port: z.number(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
 });
 
 export const serverDetailsResponseSchema = z.object({
@@ -103,9 +118,11 @@ export const serverDetailsResponseSchema = z.object({
   /** People playing at the last poll (bots are not players); 0 when offline. */
   numPlayers: z.number(),
   maxPlayers: z.number(),
-  /** First and last time Frontline saw the server (the range its figures cover). */
+  /** First and last time Frontline saw the server under this name, at any address (the range its figures cover). */
   startPeriod: z.string(),
   endPeriod: z.string(),
+  /** Every address that carried the name, newest first (the first is the one above); the boards combine them. */
+  addresses: z.array(serverAddressSchema),
   minPlayersForWeighting: z.number(),
   recentRounds: z.array(recentRoundSchema),
   leaderboards: z.array(serverLeaderboardSchema),
@@ -137,22 +154,35 @@ export const serverInsightsResponseSchema = z.object({
      */
     data: z.array(z.object({ timePeriod: z.string(), medianPing: z.number(), p95Ping: z.number() })),
   }),
-  /** Maps of rounds that ended in the period, most played first. */
+  /**
+   * The maps table counts rounds that ended on the UTC days from mapsStartPeriod (00:00 UTC) until now: today and
+   * the days-1 days before (the ONE WEEK rule: 7 = today and the 6 days before).
+   */
+  mapsStartPeriod: z.string(),
+  /** Maps players were seen on in those rounds, most played first (maps only ever played empty are left out). */
   maps: z.array(
     z.object({
       mapName: z.string(),
-      /** Players online on average while the map was played, over its rounds' polls (2 decimals). */
+      /** Players (humans) per poll over every poll of the map's rounds, empty polls counted as 0 (2 decimals). */
       averagePlayerCount: z.number(),
-      /** Most players online in one poll of the map's rounds. */
+      /** Most players (humans) in one poll of the map's rounds. */
       peakPlayerCount: z.number(),
-      /** Minutes. */
+      /**
+       * Minutes players were on the map: each round's length times the share of its polls that saw at least one
+       * player (an empty round adds 0).
+       */
       totalPlayTime: z.number(),
+      /** This map's play time against all maps' play time in the period, in percent (2 decimals). */
       playTimePercentage: z.number(),
     }),
   ),
 });
 
 export const serverRankingSchema = z.object({
+  /**
+   * Place among all the server's ranked players in the chosen order (ties share it: 1, 2, 2, 4); filters only
+   * select rows, they never renumber them. In the default order (score, descending) it is the player profile's rank.
+   */
   rank: z.number(),
   playerName: z.string(),
   totalScore: z.number(),
@@ -164,9 +194,20 @@ export const serverRankingSchema = z.object({
 
 export const serverRankingsResponseSchema = z.object({
   items: z.array(serverRankingSchema),
-  serverContext: z.object({ serverName: z.string(), serverGuid: z.string() }),
+  serverContext: z.object({
+    serverName: z.string(),
+    /** The newest address's. */
+    serverGuid: z.string(),
+    /** How many addresses carried the name (the totals combine them all). */
+    addressCount: z.number(),
+  }),
+  /** Closed-round play on the server (all addresses, all time) a player needs to be ranked. */
+  minimumToRank: z.object({ rounds: z.number(), minutes: z.number() }),
+  /** Every ranked player of the server, whatever the filters. */
+  rankedPlayers: z.number(),
   currentPage: z.number(),
   totalPages: z.number(),
+  /** Ranked players matching the filters. */
   totalItems: z.number(),
 });
 
@@ -194,6 +235,7 @@ export const serverSearchResponseSchema = z.object({
 });
 
 export type RecentRound = z.infer<typeof recentRoundSchema>;
+export type ServerAddress = z.infer<typeof serverAddressSchema>;
 export type ServerLeaderboard = z.infer<typeof serverLeaderboardSchema>;
 export type PlacementStanding = z.infer<typeof placementStandingSchema>;
 export type ServerDetailsResponse = z.infer<typeof serverDetailsResponseSchema>;

@@ -36,6 +36,11 @@ export const numberFilter = z
     return z.NEVER;
   });
 
+/** An optional minimum: a number filter that cannot be below 0 (no count, ratio or time is). */
+export const minimumFilter = numberFilter.refine((value) => value === undefined || value >= 0, {
+  error: 'must be 0 or more',
+});
+
 /** Optional text of at most `maxLength` characters; blank means no filter. */
 export function optionalText(maxLength: number) {
   return z

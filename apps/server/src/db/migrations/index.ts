@@ -5,6 +5,7 @@ import { serverProfiles } from './0003-server-profiles.ts';
 import { roundAggregates } from './0004-round-aggregates.ts';
 import { pingDaily } from './0005-ping-daily.ts';
 import { roundsEndIndex } from './0006-rounds-end-index.ts';
+import { mapPresence } from './0008-map-presence.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-round-aggregates': roundAggregates,
   '0005-ping-daily': pingDaily,
   '0006-rounds-end-index': roundsEndIndex,
+  '0008-map-presence': mapPresence,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { RoundsSortKey } from '@frontline/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { findServerGuidsNamed, serverGuidIn } from '../../db/server-names.ts';
 
 /**
  * The SQL behind the rounds list, a player's sessions and the round report. Rounds are found through their
@@ -180,12 +181,7 @@ function toSessionRecord(row: SessionRow): SessionRecord {
  */
 function roundConditions(filter: RoundFilter, serverGuids: readonly string[] | undefined): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [];
-  if (serverGuids !== undefined) {
-    // No server of that name: no rounds (an empty `in ()` is not SQL).
-    if (!serverGuids.length) conditions.push(sql`0 = 1`);
-    else if (serverGuids.length === 1) conditions.push(sql`r.server_guid = ${serverGuids[0]}`);
-    else conditions.push(sql`r.server_guid in (${sql.join(serverGuids)})`);
-  }
+  if (serverGuids !== undefined) conditions.push(serverGuidIn(sql`r.server_guid`, serverGuids));
   if (filter.serverGuid !== undefined) conditions.push(sql`r.server_guid = ${filter.serverGuid}`);
   if (filter.mapName !== undefined) conditions.push(sql`r.map_name = ${filter.mapName}`);
   if (filter.gameType !== undefined) conditions.push(sql`r.game_type = ${filter.gameType}`);
@@ -215,15 +211,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
 
   async function conditionsOf(filter: RoundFilter): Promise<RawBuilder<unknown>> {
     if (filter.serverName === undefined) return roundConditions(filter, undefined);
-    const servers = await db
-      .selectFrom('servers')
-      .select('server_guid')
-      .where('name', '=', filter.serverName)
-      .execute();
-    return roundConditions(
-      filter,
-      servers.map((row) => row.server_guid),
-    );
+    return roundConditions(filter, await findServerGuidsNamed(db, filter.serverName));
   }
 
   return {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { serverGuidIn } from '../../db/server-names.ts';
 import { pingPercentiles, type PingBin } from '../../ingest/store/ping-statistics.ts';
 import { createGameTrendsRepository } from '../game-trends/game-trends.repository.ts';
 import { BucketAccumulator, computeBucketIndex, MINUTE_MS } from '../game-trends/players-history.ts';
@@ -9,7 +10,8 @@ import { roundTo } from '../../lib/numbers.ts';
  * A server's player count and ping over a span of time, bucket by bucket (the server profile's activity
  * charts). Player counts come from the population table, as the browser's history does; pings from the
  * collector's hourly histograms, merged per bucket so a day's median is the median of the day's pings, not a
- * median of hourly medians.
+ * median of hourly medians. A server here is every address that carried its name (`guids`): counts of addresses
+ * add up bucket by bucket, pings merge into one histogram.
  */
 
 export interface HistorySpan {
@@ -23,7 +25,10 @@ export interface HistorySpan {
 
 export interface PlayerCountHistory {
   points: { timestamp: string; playerCount: number }[];
-  /** Players online on average while the server was polled in the span: sum of counts over polls. */
+  /**
+   * Players online on average while the server was polled in the span: the players of every poll summed, over
+   * the number of polls (empty polls count as 0).
+   */
   average: number;
 }
 
@@ -32,14 +37,18 @@ const DAY_MINUTES = 1440;
 
 export async function readPlayerCountHistory(
   db: Kysely<DatabaseSchema>,
-  serverGuid: string,
+  guids: readonly string[],
   span: HistorySpan,
 ): Promise<PlayerCountHistory> {
-  const groups = await createGameTrendsRepository(db).selectPopulationGroups(
-    { kind: 'server', serverGuid },
-    span.bucketMinutes,
-    { from: new Date(span.startMs).toISOString(), before: new Date(span.endMs).toISOString() },
-  );
+  const repository = createGameTrendsRepository(db);
+  const slice = { from: new Date(span.startMs).toISOString(), before: new Date(span.endMs).toISOString() };
+  const groups = (
+    await Promise.all(
+      guids.map((serverGuid) =>
+        repository.selectPopulationGroups({ kind: 'server', serverGuid }, span.bucketMinutes, slice),
+      ),
+    )
+  ).flat();
   let playerSum = 0;
   let samples = 0;
   for (const group of groups) {
@@ -78,7 +87,7 @@ export async function readPlayerCountHistory(
 /** Median and 95th-percentile ping per bucket (at least an hour: the histograms are hourly). */
 export async function readPingHistory(
   db: Kysely<DatabaseSchema>,
-  serverGuid: string,
+  guids: readonly string[],
   span: HistorySpan,
 ): Promise<{ timePeriod: string; medianPing: number; p95Ping: number }[]> {
   const bucketMinutes = span.foldToWeeks ? WEEK_DAYS * DAY_MINUTES : Math.max(60, span.bucketMinutes);
@@ -90,10 +99,12 @@ export async function readPingHistory(
   const { rows } = daily
     ? await sql<{ period: string; ping_bin: number; samples: number }>`
         select day_start as period, ping_bin, samples from server_ping_daily
-        where server_guid = ${serverGuid} and day_start >= ${from} and day_start < ${before}`.execute(db)
+        where ${serverGuidIn(sql`server_guid`, guids)} and day_start >= ${from} and day_start < ${before}`.execute(db)
     : await sql<{ period: string; ping_bin: number; samples: number }>`
         select hour_start as period, ping_bin, samples from server_ping_hourly
-        where server_guid = ${serverGuid} and hour_start >= ${from} and hour_start < ${before}`.execute(db);
+        where ${serverGuidIn(sql`server_guid`, guids)} and hour_start >= ${from} and hour_start < ${before}`.execute(
+        db,
+      );
   const buckets = new Map<number, PingBin[]>();
   for (const row of rows) {
     const bucket = Math.floor(Date.parse(row.period) / bucketMs) * bucketMs;

@@ -1,12 +1,15 @@
 import type { RankingOrderBy } from '@frontline/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike } from '../../db/like-pattern.ts';
+import { KD_RATIO, RANKING_VALUES, rankedPlayerTotals } from '../../db/ranked-players.ts';
 import type { DatabaseSchema, ServerMapDaysTable } from '../../db/schema.ts';
+import { serverGuidIn } from '../../db/server-names.ts';
 
 /**
  * The SQL behind the server profile, rankings and server search. Every figure comes from the round
  * aggregates (migration 0004), kept when rounds close, so no read here scans a server's sessions.
- * `fromDay` arguments are UTC day numbers (days since 1970-01-01); null means all time.
+ * `fromDay` arguments are UTC day numbers (days since 1970-01-01); null means all time. `guids` are every
+ * address that carried the server's name (db/server-names.ts): the history of a name combines them.
  */
 
 export interface ServerRecord {
@@ -87,6 +90,7 @@ export interface RankingQuery extends RankingFilters {
 }
 
 export interface RankingRecord {
+  rank: number;
   playerName: string;
   score: number;
   kills: number;
@@ -107,17 +111,6 @@ export interface ServerSearchRecord {
   totalPlayers: number;
 }
 
-/** K/D as §5 defines it: the kills when there are no deaths. */
-const KD_RATIO = sql`case when deaths = 0 then kills else cast(kills as real) / deaths end`;
-
-const RANKING_COLUMNS: Record<RankingOrderBy, RawBuilder<unknown>> = {
-  TotalScore: sql`score`,
-  TotalKills: sql`kills`,
-  TotalDeaths: sql`deaths`,
-  KDRatio: sql`kd_ratio`,
-  TotalPlayTimeMinutes: sql`played_ms`,
-};
-
 export function createServersRepository(db: Kysely<DatabaseSchema>) {
   return {
     /** The exact name first; else the same name in another case. Several servers may share a name: the one
@@ -130,6 +123,14 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
         limit 1`.execute(db);
       const row = rows[0];
       return row && toServerRecord(row);
+    },
+
+    /** Every address that carried exactly this name, newest first (online, then seen last). */
+    async findServerAddresses(name: string): Promise<ServerRecord[]> {
+      const { rows } = await sql<ServerRow>`
+        select ${SERVER_COLUMNS} from servers where name = ${name}
+        order by is_online desc, last_seen desc, server_guid`.execute(db);
+      return rows.map(toServerRecord);
     },
 
     async findRecentRounds(serverGuid: string, limit: number): Promise<RecentRoundRecord[]> {
@@ -151,16 +152,18 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Every player's sums on the server since `fromDay` (null: all time, from the totals table). */
-    async sumPlayerPeriod(serverGuid: string, fromDay: number | null): Promise<PlayerPeriodTotals[]> {
+    async sumPlayerPeriod(guids: readonly string[], fromDay: number | null): Promise<PlayerPeriodTotals[]> {
       const { rows } =
         fromDay === null
           ? await sql<PlayerPeriodRow>`
-              select player_name, rounds, score, kills, deaths, played_ms from server_player_totals
-              where server_guid = ${serverGuid}`.execute(db)
+              select player_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills,
+                sum(deaths) as deaths, sum(played_ms) as played_ms
+              from server_player_totals where ${serverGuidIn(sql`server_guid`, guids)}
+              group by player_name`.execute(db)
           : await sql<PlayerPeriodRow>`
               select player_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills,
                 sum(deaths) as deaths, sum(played_ms) as played_ms
-              from server_player_days where server_guid = ${serverGuid} and day >= ${fromDay}
+              from server_player_days where ${serverGuidIn(sql`server_guid`, guids)} and day >= ${fromDay}
               group by player_name`.execute(db);
       return rows.map((row) => ({
         playerName: row.player_name,
@@ -174,15 +177,16 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
 
     /** The best placement records: most first places, then second, then third. */
     async findTopPlacements(
-      serverGuid: string,
+      guids: readonly string[],
       fromDay: number | null,
       minParticipantBand: number,
       limit: number,
     ): Promise<PlacementTotals[]> {
+      const servers = serverGuidIn(sql`server_guid`, guids);
       const source =
         fromDay === null
-          ? sql`server_placement_totals where server_guid = ${serverGuid}`
-          : sql`server_placement_days where server_guid = ${serverGuid} and day >= ${fromDay}`;
+          ? sql`server_placement_totals where ${servers}`
+          : sql`server_placement_days where ${servers} and day >= ${fromDay}`;
       const { rows } = await sql<{ player_name: string; first: number; second: number; third: number }>`
         select player_name, sum(first_places) as first, sum(second_places) as second, sum(third_places) as third
         from ${source} and participant_band >= ${minParticipantBand}
@@ -198,7 +202,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Best single-round scores of rounds that ended at or after `from` (ISO; null: all time). */
-    async findTopScores(serverGuid: string, from: string | null, limit: number): Promise<TopScoreRecord[]> {
+    async findTopScores(guids: readonly string[], from: string | null, limit: number): Promise<TopScoreRecord[]> {
       // The order is the key's, backwards: the best scores come first without a sort, newer rounds first on ties.
       const { rows } = await sql<{
         player_name: string;
@@ -211,7 +215,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
       }>`
         select t.player_name, t.score, t.kills, t.deaths, t.ended_at, r.map_name, r.round_id
         from round_top_scores t join rounds r on r.round_key = t.round_key
-        where t.server_guid = ${serverGuid} and t.ended_at >= ${from ?? ''}
+        where ${serverGuidIn(sql`t.server_guid`, guids)} and t.ended_at >= ${from ?? ''}
         order by t.score desc, t.round_key desc, t.player_name desc
         limit ${limit}`.execute(db);
       return rows.map((row) => ({
@@ -226,11 +230,12 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Maps of rounds that ended on days [fromDay, toDay). */
-    async sumMaps(serverGuid: string, fromDay: number, toDay: number): Promise<MapTotals[]> {
+    async sumMaps(guids: readonly string[], fromDay: number, toDay: number): Promise<MapTotals[]> {
       const { rows } = await sql<Omit<ServerMapDaysTable, 'server_guid' | 'day'>>`
         select map_name, sum(rounds) as rounds, sum(played_ms) as played_ms, sum(polls) as polls,
           sum(player_poll_sum) as player_poll_sum, max(peak_players) as peak_players
-        from server_map_days where server_guid = ${serverGuid} and day >= ${fromDay} and day < ${toDay}
+        from server_map_days
+        where ${serverGuidIn(sql`server_guid`, guids)} and day >= ${fromDay} and day < ${toDay}
         group by map_name`.execute(db);
       return rows.map((row) => ({
         mapName: row.map_name,
@@ -242,33 +247,43 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    /** The highest player count of one poll in [from, before). */
-    async findPeakPlayers(serverGuid: string, from: string, before: string): Promise<number> {
-      const row = await db
-        .selectFrom('server_population')
-        .select((eb) => eb.fn.max('peak_players').as('peak'))
-        .where('server_guid', '=', serverGuid)
-        .where('bucket_start', '>=', from)
-        .where('bucket_start', '<', before)
-        .executeTakeFirst();
-      return Number(row?.peak ?? 0);
-    },
-
-    /** One page of the server's all-time player totals in the chosen order, and how many match the filters. */
-    async findRankings(serverGuid: string, query: RankingQuery): Promise<{ rows: RankingRecord[]; total: number }> {
-      const filters = rankingConditions(query);
-      const direction = query.orderDirection === 'asc' ? sql`asc` : sql`desc`;
-      const { rows } = await sql<PlayerPeriodRow & { kd_ratio: number }>`
-        select player_name, score, kills, deaths, played_ms, ${KD_RATIO} as kd_ratio
-        from server_player_totals where server_guid = ${serverGuid} and ${filters}
-        order by ${RANKING_COLUMNS[query.orderBy]} ${direction}, player_name
-        limit ${query.limit} offset ${query.offset}`.execute(db);
-      const { rows: counted } = await sql<{ total: number }>`
-        select count(*) as total from server_player_totals where server_guid = ${serverGuid} and ${filters}`.execute(
+    /** The highest player count of one poll in [from, before), on any of the addresses. */
+    async findPeakPlayers(guids: readonly string[], from: string, before: string): Promise<number> {
+      const { rows } = await sql<{ peak: number | null }>`
+        select max(peak_players) as peak from server_population
+        where ${serverGuidIn(sql`server_guid`, guids)} and bucket_start >= ${from} and bucket_start < ${before}`.execute(
         db,
       );
+      return Number(rows[0]?.peak ?? 0);
+    },
+
+    /**
+     * One page of the server's ranked players in the chosen order, each with their rank among all ranked players
+     * (db/ranked-players.ts), how many match the filters, and how many are ranked.
+     */
+    async findRankings(
+      guids: readonly string[],
+      query: RankingQuery,
+    ): Promise<{ rows: RankingRecord[]; total: number; rankedPlayers: number }> {
+      const filters = rankingConditions(query);
+      const direction = query.orderDirection === 'asc' ? sql`asc` : sql`desc`;
+      const ranked = rankedPlayerTotals(guids);
+      // The rank is numbered over every ranked player before the filters pick the rows of the page.
+      const { rows } = await sql<PlayerPeriodRow & { kd_ratio: number; rank: number }>`
+        select player_name, score, kills, deaths, played_ms, kd_ratio, rank from (
+          select player_name, score, kills, deaths, played_ms, ${KD_RATIO} as kd_ratio,
+            rank() over (order by ${RANKING_VALUES[query.orderBy]} ${direction}) as rank
+          from ${ranked} as ranked
+        ) as numbered
+        where ${filters}
+        order by rank, player_name
+        limit ${query.limit} offset ${query.offset}`.execute(db);
+      const { rows: counted } = await sql<{ ranked_players: number; total: number | null }>`
+        select count(*) as ranked_players, sum(case when ${filters} then 1 else 0 end) as total
+        from ${ranked} as ranked`.execute(db);
       return {
         rows: rows.map((row) => ({
+          rank: Number(row.rank),
           playerName: row.player_name,
           score: Number(row.score),
           kills: Number(row.kills),
@@ -277,6 +292,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
           kdRatio: Number(row.kd_ratio),
         })),
         total: Number(counted[0]?.total ?? 0),
+        rankedPlayers: Number(counted[0]?.ranked_players ?? 0),
       };
     },
 
@@ -379,10 +395,12 @@ function rankingConditions(filters: RankingFilters): RawBuilder<unknown> {
   if (filters.minScore !== undefined) conditions.push(sql`score >= ${filters.minScore}`);
   if (filters.minKills !== undefined) conditions.push(sql`kills >= ${filters.minKills}`);
   if (filters.minDeaths !== undefined) conditions.push(sql`deaths >= ${filters.minDeaths}`);
-  // On the K/D as shown (2 decimals), so a player listed at 3.48 passes "at least 3.48".
-  if (filters.minKdRatio !== undefined) conditions.push(sql`round(${KD_RATIO}, 2) >= ${filters.minKdRatio}`);
+  // On the figures as shown (K/D to 2 decimals, whole minutes), so a player listed at 3.48 passes "at least 3.48".
+  if (filters.minKdRatio !== undefined) {
+    conditions.push(sql`${RANKING_VALUES.KDRatio} >= ${filters.minKdRatio}`);
+  }
   if (filters.minPlayTimeMinutes !== undefined) {
-    conditions.push(sql`played_ms >= ${filters.minPlayTimeMinutes * 60_000}`);
+    conditions.push(sql`${RANKING_VALUES.TotalPlayTimeMinutes} >= ${filters.minPlayTimeMinutes}`);
   }
   return sql.join(conditions, sql` and `);
 }

@@ -16,7 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
-import { MAX_PAGE, numberFilter, oneOf, optionalText, positiveWholeNumber, sortOrder } from '../../http/query-rules.ts';
+import {
+  MAX_PAGE,
+  minimumFilter,
+  oneOf,
+  optionalText,
+  positiveWholeNumber,
+  sortOrder,
+} from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import { createServersService } from './servers.service.ts';
 
@@ -49,11 +56,11 @@ const rankingsQuerySchema = z.object({
   orderBy: z.enum(RANKING_ORDER_BY, { error: `must be one of ${RANKING_ORDER_BY.join(', ')}` }).default('TotalScore'),
   orderDirection: sortOrder.default('desc'),
   playerName: optionalText(MAX_FILTER_LENGTH),
-  minScore: numberFilter,
-  minKills: numberFilter,
-  minDeaths: numberFilter,
-  minKdRatio: numberFilter,
-  minPlayTimeMinutes: numberFilter,
+  minScore: minimumFilter,
+  minKills: minimumFilter,
+  minDeaths: minimumFilter,
+  minKdRatio: minimumFilter,
+  minPlayTimeMinutes: minimumFilter,
 });
 
 const searchQuerySchema = z.object({

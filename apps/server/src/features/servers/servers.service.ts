@@ -1,5 +1,6 @@
 import {
   LEADERBOARD_PERIODS,
+  MINIMUM_TO_RANK,
   MIN_ROUNDS_FOR_RATIO_BOARDS,
   PLACEMENT_POINTS,
   type GameId,
@@ -30,6 +31,9 @@ import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
  * The server profile (spec §2 "Server profile", §3 Server details and Server insights), its rankings (§2
  * "Rankings", §3 Server ranking response) and the server search. Figures come from the round aggregates, so a
  * leaderboard counts closed rounds only: a round being played joins them when it ends.
+ *
+ * A server name is the community's server (db/server-names.ts): boards, rankings, maps and insights combine every
+ * address that carried the name; live facts (map, players, join link, the address shown) are the newest address's.
  */
 
 const DAY_MS = 86_400_000;
@@ -83,15 +87,33 @@ export interface RankingRequest extends RankingFilters {
   orderDirection: 'asc' | 'desc';
 }
 
+/** A server reached by its name: the newest address, and every address that carried the name (newest first). */
+interface NamedServer {
+  server: ServerRecord;
+  addresses: ServerRecord[];
+  guids: string[];
+}
+
 export function createServersService({ database, now = () => new Date() }: ServersServiceOptions) {
   const repository = createServersRepository(database.db);
+
+  async function findNamedServer(name: string): Promise<NamedServer | undefined> {
+    const server = await repository.findServerByName(name);
+    if (!server) return undefined;
+    const addresses = await repository.findServerAddresses(server.name);
+    // The newest address first, whatever order ties would give.
+    const others = addresses.filter((address) => address.serverGuid !== server.serverGuid);
+    const ordered = [server, ...others];
+    return { server, addresses: ordered, guids: ordered.map((address) => address.serverGuid) };
+  }
+
   // Leaderboards change when a round closes (every few minutes per server); insights are history.
   const detailsCache = new AnswerCache<ServerDetailsResponse>({ reuseMs: 30_000, maxEntries: 1000 });
   const insightsCache = new AnswerCache<ServerInsightsResponse>({ reuseMs: 120_000, maxEntries: 1000 });
   const rankingsCache = new AnswerCache<ServerRankingsResponse>({ reuseMs: 30_000, maxEntries: 2000 });
 
   async function buildLeaderboard(
-    server: ServerRecord,
+    { guids, addresses }: NamedServer,
     period: LeaderboardPeriod,
     minPlayersForWeighting: number,
     at: Date,
@@ -101,17 +123,21 @@ export function createServersService({ database, now = () => new Date() }: Serve
     const from = fromDay === null ? null : dayStartIso(fromDay);
     const minRounds = MIN_ROUNDS_FOR_RATIO_BOARDS[period];
     const [players, topScores, placements, weighted] = await Promise.all([
-      repository.sumPlayerPeriod(server.serverGuid, fromDay),
-      repository.findTopScores(server.serverGuid, from, BOARD_SIZE),
-      repository.findTopPlacements(server.serverGuid, fromDay, 0, BOARD_SIZE),
-      repository.findTopPlacements(server.serverGuid, fromDay, participantBand(minPlayersForWeighting), BOARD_SIZE),
+      repository.sumPlayerPeriod(guids, fromDay),
+      repository.findTopScores(guids, from, BOARD_SIZE),
+      repository.findTopPlacements(guids, fromDay, 0, BOARD_SIZE),
+      repository.findTopPlacements(guids, fromDay, participantBand(minPlayersForWeighting), BOARD_SIZE),
     ]);
-    const regulars = players.filter((player) => player.rounds >= minRounds);
+    // Ratio boards: the ranked minimum of minutes within the period, and the period's rounds (more for longer ones).
+    const regulars = players.filter(
+      (player) => player.rounds >= minRounds && player.playedMs >= MINIMUM_TO_RANK.minutes * 60_000,
+    );
     return {
       period,
-      startPeriod: from ?? server.firstSeen,
+      startPeriod: from ?? firstSeenOf(addresses),
       endPeriod: at.toISOString(),
       minRoundsForRatios: minRounds,
+      minMinutesForRatios: MINIMUM_TO_RANK.minutes,
       mostActivePlayersByTime: topOf(players, (a, b) => b.playedMs - a.playedMs).map((player) => ({
         playerName: player.playerName,
         minutesPlayed: minutesOf(player.playedMs),
@@ -152,16 +178,19 @@ export function createServersService({ database, now = () => new Date() }: Serve
     };
   }
 
-  async function rankServerPlayers(server: ServerRecord, request: RankingRequest): Promise<ServerRankingsResponse> {
+  async function rankServerPlayers(
+    { server, guids }: NamedServer,
+    request: RankingRequest,
+  ): Promise<ServerRankingsResponse> {
     const offset = (request.page - 1) * request.pageSize;
-    const { rows, total } = await repository.findRankings(server.serverGuid, {
+    const { rows, total, rankedPlayers } = await repository.findRankings(guids, {
       ...request,
       limit: request.pageSize,
       offset,
     });
     return {
-      items: rows.map((row, index) => ({
-        rank: offset + index + 1,
+      items: rows.map((row) => ({
+        rank: row.rank,
         playerName: row.playerName,
         totalScore: row.score,
         kdRatio: kdRatioOf(row.kills, row.deaths),
@@ -169,7 +198,9 @@ export function createServersService({ database, now = () => new Date() }: Serve
         totalDeaths: row.deaths,
         totalPlayTimeMinutes: minutesOf(row.playedMs),
       })),
-      serverContext: { serverName: server.name, serverGuid: server.serverGuid },
+      serverContext: { serverName: server.name, serverGuid: server.serverGuid, addressCount: guids.length },
+      minimumToRank: { rounds: MINIMUM_TO_RANK.rounds, minutes: MINIMUM_TO_RANK.minutes },
+      rankedPlayers,
       currentPage: request.page,
       totalPages: Math.ceil(total / request.pageSize),
       totalItems: total,
@@ -178,14 +209,15 @@ export function createServersService({ database, now = () => new Date() }: Serve
 
   return {
     async describeServer(name: string, minPlayersForWeighting: number): Promise<ServerDetailsResponse | undefined> {
-      const server = await repository.findServerByName(name);
-      if (!server) return undefined;
+      const named = await findNamedServer(name);
+      if (!named) return undefined;
+      const { server, addresses } = named;
       const at = now();
-      return detailsCache.reuse(`${server.serverGuid}|${minPlayersForWeighting}`, at.getTime(), async () => {
+      return detailsCache.reuse(`${named.guids.join(',')}|${minPlayersForWeighting}`, at.getTime(), async () => {
         const [profiles, recentRounds, ...leaderboards] = await Promise.all([
           findServerProfiles(database.db, [server.serverGuid]),
           repository.findRecentRounds(server.serverGuid, RECENT_ROUNDS),
-          ...LEADERBOARD_PERIODS.map((period) => buildLeaderboard(server, period, minPlayersForWeighting, at)),
+          ...LEADERBOARD_PERIODS.map((period) => buildLeaderboard(named, period, minPlayersForWeighting, at)),
         ]);
         const profile = profiles.get(server.serverGuid);
         return {
@@ -205,8 +237,15 @@ export function createServersService({ database, now = () => new Date() }: Serve
           currentMap: server.mapName,
           numPlayers: server.isOnline ? server.numPlayers : 0,
           maxPlayers: server.maxPlayers,
-          startPeriod: server.firstSeen,
-          endPeriod: server.lastSeen,
+          startPeriod: firstSeenOf(addresses),
+          endPeriod: lastSeenOf(addresses),
+          addresses: addresses.map((address) => ({
+            serverGuid: address.serverGuid,
+            ip: address.ip,
+            port: address.port,
+            firstSeen: address.firstSeen,
+            lastSeen: address.lastSeen,
+          })),
           minPlayersForWeighting,
           recentRounds,
           leaderboards,
@@ -215,10 +254,11 @@ export function createServersService({ database, now = () => new Date() }: Serve
     },
 
     async describeInsights(name: string, days: number): Promise<ServerInsightsResponse | undefined> {
-      const server = await repository.findServerByName(name);
-      if (!server) return undefined;
+      const named = await findNamedServer(name);
+      if (!named) return undefined;
+      const { server, guids } = named;
       const at = now();
-      return insightsCache.reuse(`${server.serverGuid}|${days}`, at.getTime(), async () => {
+      return insightsCache.reuse(`${guids.join(',')}|${days}`, at.getTime(), async () => {
         const bucketMinutes = INSIGHT_BUCKET_MINUTES[days] ?? 1440;
         const bucketMs = bucketMinutes * 60_000;
         const periodMs = days * DAY_MS;
@@ -227,18 +267,22 @@ export function createServersService({ database, now = () => new Date() }: Serve
         const startMs = Math.floor((endMs - periodMs) / bucketMs) * bucketMs;
         const previousStartMs = startMs - periodMs;
         const foldToWeeks = days >= WEEK_FOLD_FROM_DAYS;
-        const [current, previous, peakPlayerCount, ping, maps] = await Promise.all([
-          readPlayerCountHistory(database.db, server.serverGuid, { startMs, endMs, bucketMinutes, foldToWeeks }),
-          readPlayerCountHistory(database.db, server.serverGuid, {
+        // The maps table is by whole UTC days (its aggregate's grain): today and the days-1 days before.
+        const mapsFromDay = dayNumber(endMs) - days + 1;
+        const [current, previous, peakPlayerCount, ping, mapTotals] = await Promise.all([
+          readPlayerCountHistory(database.db, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
+          readPlayerCountHistory(database.db, guids, {
             startMs: previousStartMs,
             endMs: startMs,
             bucketMinutes,
             foldToWeeks,
           }),
-          repository.findPeakPlayers(server.serverGuid, new Date(startMs).toISOString(), at.toISOString()),
-          readPingHistory(database.db, server.serverGuid, { startMs, endMs, bucketMinutes, foldToWeeks }),
-          repository.sumMaps(server.serverGuid, dayNumber(startMs), dayNumber(endMs) + 1),
+          repository.findPeakPlayers(guids, new Date(startMs).toISOString(), at.toISOString()),
+          readPingHistory(database.db, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
+          repository.sumMaps(guids, mapsFromDay, dayNumber(endMs) + 1),
         ]);
+        // A map nobody was seen on (only empty rounds) has no play time to share: it is left out.
+        const maps = mapTotals.filter((map) => map.peakPlayers > 0);
         const totalPlayedMs = maps.reduce((sum, map) => sum + map.playedMs, 0);
         return {
           serverGuid: server.serverGuid,
@@ -261,6 +305,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
                 : null,
           },
           pingByHour: { data: ping },
+          mapsStartPeriod: dayStartIso(mapsFromDay),
           maps: maps
             .sort((a, b) => b.playedMs - a.playedMs || a.mapName.localeCompare(b.mapName))
             .map((map) => ({
@@ -275,10 +320,10 @@ export function createServersService({ database, now = () => new Date() }: Serve
     },
 
     async rankPlayers(name: string, request: RankingRequest): Promise<ServerRankingsResponse | undefined> {
-      const server = await repository.findServerByName(name);
-      if (!server) return undefined;
-      const key = JSON.stringify([server.serverGuid, request]);
-      return rankingsCache.reuse(key, now().getTime(), () => rankServerPlayers(server, request));
+      const named = await findNamedServer(name);
+      if (!named) return undefined;
+      const key = JSON.stringify([named.guids, request]);
+      return rankingsCache.reuse(key, now().getTime(), () => rankServerPlayers(named, request));
     },
 
     async searchServers(text: string, page: number, pageSize: number): Promise<ServerSearchResponse> {
@@ -305,6 +350,20 @@ export function createServersService({ database, now = () => new Date() }: Serve
 }
 
 export type ServersService = ReturnType<typeof createServersService>;
+
+function firstSeenOf(addresses: readonly ServerRecord[]): string {
+  return addresses.reduce(
+    (first, address) => (address.firstSeen < first ? address.firstSeen : first),
+    addresses[0]?.firstSeen ?? '',
+  );
+}
+
+function lastSeenOf(addresses: readonly ServerRecord[]): string {
+  return addresses.reduce(
+    (last, address) => (address.lastSeen > last ? address.lastSeen : last),
+    addresses[0]?.lastSeen ?? '',
+  );
+}
 
 function killRateOf(player: PlayerPeriodTotals): number {
   return player.playedMs > 0 ? roundTo(player.kills / (player.playedMs / 60_000), 2) : 0;

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
+import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { generateHistory } from '../../emulator/generate-history.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
@@ -71,7 +72,7 @@ function recompute(sqlite: DatabaseSync): Record<(typeof AGGREGATE_TABLES)[numbe
     .all() as unknown as SessionRow[];
   const rounds = sqlite
     .prepare(
-      'select round_key, server_guid, map_name, start_time, end_time, participant_count, timeline from rounds where is_active = 0',
+      'select round_key, server_guid, map_name, start_time, end_time, participant_count, poll_count, timeline from rounds where is_active = 0',
     )
     .all() as unknown as {
     round_key: number;
@@ -80,6 +81,7 @@ function recompute(sqlite: DatabaseSync): Record<(typeof AGGREGATE_TABLES)[numbe
     start_time: string;
     end_time: string;
     participant_count: number;
+    poll_count: number;
     timeline: Uint8Array;
   }[];
   const dayOf = (iso: string) => Math.floor(Date.parse(iso) / DAY_MS);
@@ -198,9 +200,13 @@ function recompute(sqlite: DatabaseSync): Record<(typeof AGGREGATE_TABLES)[numbe
       player_poll_sum: 0,
       peak_players: 0,
     };
+    // Time players were on the map: the round's length times the share of its polls (all of them, also those
+    // that saw nobody and so are not in the timeline) that saw a player.
+    const lengthMs = Date.parse(round.end_time) - Date.parse(round.start_time);
+    const seen = polls.filter((poll) => poll.samples.length > 0).length;
     mapRow.rounds = Number(mapRow.rounds) + 1;
-    mapRow.played_ms = Number(mapRow.played_ms) + Date.parse(round.end_time) - Date.parse(round.start_time);
-    mapRow.polls = Number(mapRow.polls) + polls.length;
+    mapRow.played_ms = Number(mapRow.played_ms) + Math.round((lengthMs * seen) / round.poll_count);
+    mapRow.polls = Number(mapRow.polls) + round.poll_count;
     mapRow.player_poll_sum = Number(mapRow.player_poll_sum) + polls.reduce((sum, poll) => sum + poll.samples.length, 0);
     mapRow.peak_players = Math.max(Number(mapRow.peak_players), ...polls.map((poll) => poll.samples.length));
     mapDays.set(mapKey, mapRow);
@@ -323,6 +329,32 @@ describe('round aggregates', () => {
     expect(replayed).toBe(closed.n);
     for (const table of AGGREGATE_TABLES) expect(tableLines(database.sqlite, table), table).toEqual(before[table]);
     // Done once: the marker is gone, and a second call adds nothing.
+    expect(backfillRoundAggregates(database.sqlite)).toBe(0);
+  });
+
+  it("count every poll in a map's polls, also those that saw nobody (the history has such rounds)", () => {
+    const rounds = database.sqlite.prepare('select poll_count, timeline from rounds where is_active = 0').all() as {
+      poll_count: number;
+      timeline: Uint8Array | null;
+    }[];
+    const timelinePolls = (timeline: Uint8Array | null) => (timeline ? decodeTimeline(timeline).polls.length : 0);
+    expect(rounds.filter((round) => round.poll_count > timelinePolls(round.timeline)).length).toBeGreaterThan(0);
+    const mapPolls = database.sqlite.prepare('select sum(polls) as polls from server_map_days').get() as {
+      polls: number;
+    };
+    expect(mapPolls.polls).toBe(rounds.reduce((sum, round) => sum + round.poll_count, 0));
+  });
+
+  it('are rebuilt for the maps table alone when migration 0008 asks for it, the other tables untouched', () => {
+    const before = Object.fromEntries(AGGREGATE_TABLES.map((table) => [table, tableLines(database.sqlite, table)]));
+    database.sqlite.exec('delete from server_map_days');
+    database.sqlite
+      .prepare('insert into app_meta (key, value) values (?, ?)')
+      .run(ROUND_AGGREGATES_BACKFILL_KEY, MAP_DAYS_REPLAY);
+
+    expect(backfillRoundAggregates(database.sqlite)).toBeGreaterThan(0);
+
+    for (const table of AGGREGATE_TABLES) expect(tableLines(database.sqlite, table), table).toEqual(before[table]);
     expect(backfillRoundAggregates(database.sqlite)).toBe(0);
   });
 });

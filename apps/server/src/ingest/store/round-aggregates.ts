@@ -1,6 +1,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
+import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 
 /**
@@ -63,7 +64,8 @@ function prepareStatements(sqlite: DatabaseSync) {
         max(last_seen)
       from sessions where round_key = ? group by player_name`),
     selectScoringPlayers: prepare('select player_name from temp.closing_round_players where score > 0'),
-    selectRound: prepare(`select round_key, server_guid, map_name, start_time, end_time, participant_count
+    selectRound: prepare(`select round_key, server_guid, map_name, start_time, end_time, participant_count,
+        poll_count
       from rounds where round_key = ?`),
     addPlayerTotals: prepare(`insert into server_player_totals (server_guid, player_name, rounds, score, kills,
         deaths, played_ms, ping_sum, ping_count, best_score, best_round_key, last_seen)
@@ -123,19 +125,39 @@ interface ClosedRoundRow {
   start_time: string;
   end_time: string | null;
   participant_count: number;
+  /** Every poll of the round, also those that saw nobody (the timeline keeps only polls that saw players). */
+  poll_count: number;
 }
 
 export interface RoundAggregates {
   /** Adds a round that has just been closed (its end time written) to every aggregate, given its polls. */
   addClosedRound: (roundKey: number, polls: readonly TimelinePoll[]) => void;
+  /** Adds a closed round to its map's day only (the replay of `server_map_days` asked by migration 0008). */
+  addClosedRoundMap: (roundKey: number, polls: readonly TimelinePoll[]) => void;
 }
 
 export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
   const statements = prepareStatements(sqlite);
+  const closedRound = (roundKey: number): ClosedRoundRow & { end_time: string } => {
+    const round = statements.selectRound.get(roundKey) as ClosedRoundRow | undefined;
+    if (!round?.end_time) throw new Error(`round ${roundKey} is not closed`);
+    return { ...round, end_time: round.end_time };
+  };
+  const addMapDay = (round: ClosedRoundRow & { end_time: string }, polls: readonly TimelinePoll[]) => {
+    statements.addMapDay.run({
+      server_guid: round.server_guid,
+      day: dayNumber(Date.parse(round.end_time)),
+      map_name: round.map_name,
+      ...mapPresenceOf(round, polls),
+    });
+  };
   return {
+    addClosedRoundMap(roundKey, polls) {
+      addMapDay(closedRound(roundKey), polls);
+    },
+
     addClosedRound(roundKey, polls) {
-      const round = statements.selectRound.get(roundKey) as ClosedRoundRow | undefined;
-      if (!round?.end_time) throw new Error(`round ${roundKey} is not closed`);
+      const round = closedRound(roundKey);
       const endMs = Date.parse(round.end_time);
       const round_key = round.round_key;
       const server_guid = round.server_guid;
@@ -153,32 +175,45 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
       for (const row of statements.selectScoringPlayers.all()) {
         statements.trimBestScores.run({ player_name: String(row.player_name) });
       }
-      let playerPollSum = 0;
-      let peakPlayers = 0;
-      for (const poll of polls) {
-        playerPollSum += poll.samples.length;
-        peakPlayers = Math.max(peakPlayers, poll.samples.length);
-      }
-      statements.addMapDay.run({
-        server_guid,
-        day,
-        map_name: round.map_name,
-        played_ms: Math.max(0, endMs - Date.parse(round.start_time)),
-        polls: polls.length,
-        player_poll_sum: playerPollSum,
-        peak_players: peakPlayers,
-      });
+      addMapDay(round, polls);
     },
+  };
+}
+
+/** What a closed round adds to its map's day: see `server_map_days` in migration 0008. */
+export function mapPresenceOf(
+  round: { start_time: string; end_time: string | null; poll_count: number },
+  polls: readonly TimelinePoll[],
+): { played_ms: number; polls: number; player_poll_sum: number; peak_players: number } {
+  let playerPollSum = 0;
+  let peakPlayers = 0;
+  let pollsWithPlayers = 0;
+  for (const poll of polls) {
+    playerPollSum += poll.samples.length;
+    peakPlayers = Math.max(peakPlayers, poll.samples.length);
+    if (poll.samples.length > 0) pollsWithPlayers += 1;
+  }
+  // Polls that saw nobody are not in the timeline; the round counts every poll it had.
+  const allPolls = Math.max(round.poll_count, polls.length);
+  const lengthMs = round.end_time === null ? 0 : Math.max(0, Date.parse(round.end_time) - Date.parse(round.start_time));
+  return {
+    // The round's length times the share of its polls that saw a player: time players were on the map.
+    played_ms: allPolls > 0 ? Math.round((lengthMs * pollsWithPlayers) / allPolls) : 0,
+    polls: allPolls,
+    player_poll_sum: playerPollSum,
+    peak_players: peakPlayers,
   };
 }
 
 /**
  * Replays every closed round into the aggregates when migration 0004 found rounds closed before they
- * existed. Runs once, in one transaction, before the collector starts; returns how many rounds it added.
+ * existed, or into `server_map_days` alone when migration 0008 emptied it (the marker's value says which).
+ * Runs once, in one transaction, before the collector starts; returns how many rounds it added.
  */
 export function backfillRoundAggregates(sqlite: DatabaseSync): number {
-  const pending = sqlite.prepare('select 1 from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY);
+  const pending = sqlite.prepare('select value from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY);
   if (!pending) return 0;
+  const mapsOnly = pending.value === MAP_DAYS_REPLAY;
   const aggregates = createRoundAggregates(sqlite);
   sqlite.exec('begin immediate');
   try {
@@ -186,7 +221,8 @@ export function backfillRoundAggregates(sqlite: DatabaseSync): number {
     let count = 0;
     for (const row of rounds.iterate()) {
       const timeline = row.timeline instanceof Uint8Array ? decodeTimeline(row.timeline) : { polls: [] };
-      aggregates.addClosedRound(Number(row.round_key), timeline.polls);
+      if (mapsOnly) aggregates.addClosedRoundMap(Number(row.round_key), timeline.polls);
+      else aggregates.addClosedRound(Number(row.round_key), timeline.polls);
       count += 1;
     }
     sqlite.prepare('delete from app_meta where key = ?').run(ROUND_AGGREGATES_BACKFILL_KEY);
