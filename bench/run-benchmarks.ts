@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --year]`: measures Frontline against the performance budget of DESIGN.md and prints
- * each figure as `name: value unit`. `--year` adds the size of a generated year of history, the player
- * endpoints' figures for its most active player and the round endpoints' (the longest round's report, the
- * session lists) (about 30 min more).
+ * `npm run bench [-- --year] [-- --only=page-load,api]`: measures Frontline against the performance budget of
+ * DESIGN.md and prints each figure as `name: value unit`. `--year` adds the size of a generated year of history,
+ * the player endpoints' figures for its most active player and the round endpoints' (the longest round's report,
+ * the session lists) (about 30 min more). `--only` runs some groups: collector, generation, api, page-load (the
+ * served groups use a 1-day demo when generation is not among them).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,14 @@ import { benchPageLoad } from './page-load.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const { values } = parseArgs({ options: { year: { type: 'boolean', default: false } } });
+const GROUPS = ['collector', 'generation', 'api', 'page-load'] as const;
+const { values } = parseArgs({
+  options: { year: { type: 'boolean', default: false }, only: { type: 'string', default: GROUPS.join(',') } },
+});
+const only = new Set(values.only.split(','));
+for (const group of only) {
+  if (!(GROUPS as readonly string[]).includes(group)) throw new Error(`--only: unknown group ${group} (${GROUPS.join(', ')})`);
+}
 
 const figures: Figure[] = [];
 const workDirectory = mkdtempSync(join(tmpdir(), 'frontline-bench-'));
@@ -25,22 +33,26 @@ const monthDatabasePath = join(workDirectory, 'demo-30d.db');
 const yearDatabasePath = join(workDirectory, 'demo-365d.db');
 try {
   // The CPU-bound benches run first and alone, before any server competes for the two cores.
-  figures.push(...(await benchCollector()));
-  figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath, yearDatabasePath })));
+  if (only.has('collector')) figures.push(...(await benchCollector()));
+  if (only.has('generation')) {
+    figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath, yearDatabasePath })));
+  }
 
   // The demo on the 30-day history just generated (it skips generation when the database exists).
   // As deployed: production mode (answers are not re-validated against their schemas on the way out).
-  const server = await startServerProcess(
-    { DATABASE_PATH: monthDatabasePath, NODE_ENV: 'production' },
-    { demoDays: 30 },
-  );
-  try {
-    figures.push(...(await benchApiLatency(server.url)));
-    figures.push(...(await benchPageLoad(server.url)));
-  } finally {
-    await server.stop();
+  if (only.has('api') || only.has('page-load')) {
+    const server = await startServerProcess(
+      { DATABASE_PATH: monthDatabasePath, NODE_ENV: 'production' },
+      { demoDays: only.has('generation') ? 30 : 1 },
+    );
+    try {
+      if (only.has('api')) figures.push(...(await benchApiLatency(server.url)));
+      if (only.has('page-load')) figures.push(...(await benchPageLoad(server.url)));
+    } finally {
+      await server.stop();
+    }
   }
-  if (values.year) {
+  if (values.year && only.has('generation')) {
     const yearServer = await startServerProcess(
       { DATABASE_PATH: yearDatabasePath, NODE_ENV: 'production' },
       { demoDays: 365 },
