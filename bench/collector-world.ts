@@ -342,6 +342,7 @@ export class World {
         1,
         Math.round(server.roundTime - server.roundOffset - (server.pollInRound * this.options.pollIntervalMs) / 1000),
       ),
+      roundTimeLimit: server.roundTime,
       tickets1,
       tickets2,
       teams: [

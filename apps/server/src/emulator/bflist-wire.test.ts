@@ -50,6 +50,8 @@ function makeSnapshot(game: GameId, ip: string, port: number, rest: Partial<Serv
     maxPlayers: 32,
     hasPassword,
     roundTimeRemain: null,
+    // The feed always states the round length (the wire's default when a snapshot does not say).
+    roundTimeLimit: game === 'fh2' ? 3600 : 1800,
     tickets1,
     tickets2,
     teams: teamsOf(['Axis', 'Allies'], [tickets1, tickets2]),
@@ -334,17 +336,22 @@ describe('the wire shape', () => {
     expect((entry.teams as unknown[])[0]).toStrictEqual({ index: 1, label: 'Ger' });
   });
 
-  it('takes the query port, round length, map size and co-op bots from the profile', () => {
-    const bf1942 = toBflistEntry(elAlamein, {
+  it('takes the query port, map size and co-op bots from the profile, and the round length where the snapshot has none', () => {
+    const profile = {
       ...profileFor(elAlamein),
       queryPort: 23010,
       rotation: [
         { name: 'el_alamein', gameType: 'conquest', teams: ['Axis', 'Allies'], tickets: 300, timeLimitSeconds: 2400 },
       ],
+    };
+    expect(toBflistEntry({ ...elAlamein, roundTimeLimit: null }, profile)).toMatchObject({
+      queryPort: 23010,
+      roundTime: 2400,
     });
-    expect(bf1942).toMatchObject({ queryPort: 23010, roundTime: 2400 });
+    // The snapshot's own round length wins: it is what the server says of the round being played.
+    expect(toBflistEntry({ ...elAlamein, roundTimeLimit: 1500 }, profile)).toMatchObject({ roundTime: 1500 });
 
-    const emptyCoop = { ...goodwood, players: [], numPlayers: 0 };
+    const emptyCoop = { ...goodwood, players: [], numPlayers: 0, roundTimeLimit: null };
     const fh2 = toBflistEntry(emptyCoop, {
       ...profileFor(goodwood),
       bots: 12,

@@ -157,7 +157,7 @@ function buildBf1942Entry(
     // What the GameSpy `mapId` key holds on these servers: the mod the map comes from.
     mapId: game,
     reservedSlots: 0,
-    roundTime: map?.timeLimitSeconds ?? DEFAULT_ROUND_SECONDS[game],
+    roundTime: snapshot.roundTimeLimit ?? map?.timeLimitSeconds ?? DEFAULT_ROUND_SECONDS[game],
     // Some servers do not report the time left; the feed then leaves the key out rather than sending 0.
     ...(snapshot.roundTimeRemain === null ? {} : { roundTimeRemain: snapshot.roundTimeRemain }),
     status: STATUS_PLAYING,
@@ -214,7 +214,7 @@ function buildFh2Entry(
     gameVersion: FH2_GAME_VERSION,
     gameVariant: 'fh2',
     // The configured round length: FH2 reports no time remaining.
-    timelimit: map?.timeLimitSeconds ?? DEFAULT_ROUND_SECONDS.fh2,
+    timelimit: snapshot.roundTimeLimit ?? map?.timeLimitSeconds ?? DEFAULT_ROUND_SECONDS.fh2,
     roundsPerMap: 1,
     ranked: false,
     anticheat: true,

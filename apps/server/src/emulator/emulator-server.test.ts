@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fetchGameServers } from '../ingest/bflist/bflist-client.ts';
 import type { BflistGamePoll } from '../ingest/bflist/bflist-client.ts';
 import type { ServerSnapshot } from '../ingest/snapshot.ts';
+import type { GroundTruth } from './ground-truth.ts';
 import { buildFeedGuid, buildJoinLink, toBflistEntry } from './bflist-wire.ts';
 import { compareAddresses, RETAINED_LISTINGS, startEmulatorServer } from './emulator-server.ts';
 import type { EmulatorServer } from './emulator-server.ts';
@@ -42,6 +43,10 @@ class FakeWorld implements EmulatedWorld {
     this.advanceCalls += 1;
     const target = Math.floor(timeMs / WORLD_STEP_MS) * WORLD_STEP_MS;
     if (target > this.time) this.time = target;
+  }
+
+  recordTruth(): GroundTruth {
+    throw new Error('the fake world keeps no ground truth');
   }
 
   snapshots(game: GameId): ServerSnapshot[] {
@@ -115,6 +120,7 @@ function buildFakeSnapshot(server: FakeServer, step: number): ServerSnapshot {
     maxPlayers: 64,
     hasPassword,
     roundTimeRemain: game === 'fh2' ? null : 1800 - step * 30,
+    roundTimeLimit: 1800,
     tickets1: tickets,
     tickets2: tickets,
     teams: [

@@ -5,6 +5,7 @@ import { createCollectorStore } from '../ingest/store/collector-store.ts';
 import { rollUpPopulation } from '../ingest/store/population-rollup.ts';
 import { Tracker } from '../ingest/tracker/tracker.ts';
 import { coalesceBatches, type WriteBatch } from '../ingest/tracker/write-batch.ts';
+import type { TrueRound } from './ground-truth.ts';
 import { createWorld } from './world.ts';
 import { WORLD_STEP_MS, type EmulatedWorld } from './world-types.ts';
 
@@ -32,6 +33,8 @@ export interface GenerateHistoryOptions {
   endMs: number;
   days: number;
   games?: readonly GameId[];
+  /** Also record what really happened (the world's ground truth), for checking the collector against. */
+  recordTruth?: boolean;
   onProgress?: (progress: HistoryProgress) => void;
 }
 
@@ -42,16 +45,20 @@ export interface HistoryResult {
   playerPolls: number;
   serverDays: number;
   seconds: number;
+  /** With `recordTruth`: the true rounds of the recorded games, each round up to its last step in the history. */
+  truth?: TrueRound[];
 }
 
 export function generateHistory(options: GenerateHistoryOptions): HistoryResult {
-  const { sqlite, seed, endMs, days, games = GAMES.map((game) => game.id), onProgress } = options;
+  const { sqlite, seed, endMs, days, games = GAMES.map((game) => game.id), recordTruth = false, onProgress } = options;
   const startMs = endMs - days * 86_400_000;
 
   // The world starts empty; a few unrecorded hours let players arrive, so the history does not begin
   // with a deserted hour that no real collector would ever have seen.
   const world = createWorld({ seed, startMs: startMs - WARM_UP_MS });
   world.advanceTo(startMs);
+  // From the next step, the first one the collector sees: the truth starts where the record does.
+  const truth = recordTruth ? world.recordTruth() : undefined;
   const serverCount = world.profiles().filter((profile) => games.includes(profile.game)).length;
   const store = createCollectorStore(sqlite);
   const tracker = new Tracker({}, store.loadTrackerState());
@@ -83,5 +90,13 @@ export function generateHistory(options: GenerateHistoryOptions): HistoryResult 
   }
   rollUpPopulation(sqlite, new Date(endMs));
   const seconds = (performance.now() - started) / 1000;
-  return { world, steps: total, playerPolls, serverDays: (serverCount * total * WORLD_STEP_MS) / 86_400_000, seconds };
+  const result: HistoryResult = {
+    world,
+    steps: total,
+    playerPolls,
+    serverDays: (serverCount * total * WORLD_STEP_MS) / 86_400_000,
+    seconds,
+  };
+  if (truth) result.truth = truth.finish().filter((round) => games.includes(round.game));
+  return result;
 }

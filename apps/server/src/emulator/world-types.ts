@@ -1,5 +1,6 @@
 import type { GameId } from '@frontline/contract';
 import type { ServerSnapshot } from '../ingest/snapshot.ts';
+import type { GroundTruth } from './ground-truth.ts';
 
 /**
  * The simulated world of the emulator, as the rest of the code sees it: it moves forward in fixed steps
@@ -63,4 +64,9 @@ export interface EmulatedWorld {
   snapshots(game: GameId): ServerSnapshot[];
   /** Static facts of every server (for links, countries, time zones). */
   profiles(): readonly WorldServerProfile[];
+  /**
+   * Starts recording what really happens from the next step on (and returns the record): the true rounds and
+   * what each person made in them, for checking the collector against (ground-truth.ts). Recording only looks.
+   */
+  recordTruth(): GroundTruth;
 }

@@ -39,6 +39,13 @@ function humansOf(snapshot: ServerSnapshot): SnapshotPlayer[] {
   return snapshot.players.filter((player) => !isBot(player));
 }
 
+function namesListedTwice(players: readonly SnapshotPlayer[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const player of players) (seen.has(player.name) ? twice : seen).add(player.name);
+  return twice;
+}
+
 function countersOf(player: SnapshotPlayer): string {
   return `${player.score}/${player.kills}/${player.deaths}`;
 }
@@ -121,6 +128,8 @@ interface Coverage {
   defaultNameBots: number;
   flaggedBots: number;
   fullServers: number;
+  /** A name worn by two people: listed twice on one server, or on two servers at once. */
+  sharedNames: number;
 }
 
 /**
@@ -171,7 +180,11 @@ function checkServer(
   }
 
   const names = new Set(players.map((player) => player.name));
-  if (names.size !== players.length) fail(`${where}: duplicate names`);
+  // Names are not unique (world.ts NAMESAKE_SHARE): two people may wear one. Their stays cannot be told apart by
+  // name, so the per-name checks below leave such names out.
+  const listedTwice = namesListedTwice(players);
+  const sharedNames = new Set([...listedTwice, ...namesListedTwice(previous?.players ?? [])]);
+  coverage.sharedNames += listedTwice.size;
   let bots = 0;
   for (const player of players) {
     if (player.team !== 1 && player.team !== 2) fail(`${where}: ${player.name} on team ${player.team}`);
@@ -227,7 +240,7 @@ function checkServer(
     const before = new Map(previous.players.map((player) => [player.name, player]));
     for (const player of players) {
       const earlier = before.get(player.name);
-      if (!earlier) continue;
+      if (!earlier || sharedNames.has(player.name)) continue;
       // Within one stay in one round kills and deaths only grow, and a score drops at most by a team kill's
       // penalty (it can even come back to 0 in play: objectives +3, team kills −2). Any other fall must be
       // all three counters back at 0 together: a rejoin, or (FH2 has no clock to show it) a restart.
@@ -263,6 +276,7 @@ describe('world plausibility', () => {
       defaultNameBots: 0,
       flaggedBots: 0,
       fullServers: 0,
+      sharedNames: 0,
     };
     let previous = new Map<string, ServerSnapshot>();
     const steps = (2 * DAY_MS) / WORLD_STEP_MS;
@@ -277,10 +291,9 @@ describe('world plausibility', () => {
           if (current.has(key)) fail(`${key}: listed twice`);
           current.set(key, snapshot);
           checkServer(snapshot, profiles.get(key), previous.get(key), coverage, fail);
-          // A person is on one server at a time, whatever the game.
+          // A person is on one server at a time, whatever the game; a name on two at once is worn by two people.
           for (const human of humansOf(snapshot)) {
-            const elsewhere = onServer.get(human.name);
-            if (elsewhere !== undefined) fail(`${human.name} on ${elsewhere} and ${key} at once`);
+            if (onServer.has(human.name) && onServer.get(human.name) !== key) coverage.sharedNames += 1;
             onServer.set(human.name, key);
           }
         }
@@ -298,6 +311,7 @@ describe('world plausibility', () => {
     expect(coverage.rejoinsOrMoves).toBeGreaterThan(1000);
     expect(coverage.defaultNameBots).toBeGreaterThan(0);
     expect(coverage.flaggedBots).toBeGreaterThan(0);
+    expect(coverage.sharedNames).toBeGreaterThan(0);
     expect(coverage.fullServers).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import type { ServerSnapshot, SnapshotPlayer } from '../ingest/snapshot.ts';
 import { buildFeedGuid, buildJoinLink } from './bflist-wire.ts';
 import { Random } from './random.ts';
 import { PING_BY_REGION, REGIONS } from './world-data.ts';
+import { GroundTruth } from './ground-truth.ts';
 import { generatePlayerName, generateServerProfiles } from './world-generation.ts';
 import { WORLD_STEP_MS, type EmulatedWorld, type MapDefinition, type WorldServerProfile } from './world-types.ts';
 
@@ -24,6 +25,17 @@ const REJOIN_CHANCE = 0.07;
 const SWITCH_SERVER_CHANCE_PER_STEP = 0.0015;
 /** A server goes down for maintenance about once every two weeks. */
 const SERVER_OUTAGE_CHANCE_PER_STEP = 1 / (14 * 24 * 120);
+/**
+ * Players who play the objective (capture flags, build, heal) more than they fight: their points come mostly
+ * from objectives, with few kills and deaths. A rejoin after objective-only points is theirs to show.
+ */
+const OBJECTIVE_PLAYER_SHARE = 0.12;
+/**
+ * Names are not unique in the real feed: a plain name like "Hans" or "Sniper" is worn by several people. These
+ * players wear the name of another player of their own community (same game, region and favourite servers), so
+ * that now and then two people with one name play on one server at once.
+ */
+const NAMESAKE_SHARE = 0.03;
 
 /** How much people play at each local hour (0–23), relative to the evening peak. */
 const HOUR_WEIGHT = [
@@ -47,6 +59,8 @@ interface WorldPlayer {
   rejoin: { server: number; at: number; leaveAt: number } | undefined;
   /** A hot streak: more kills, fewer deaths, until this time. */
   onFireUntil: number;
+  /** Plays the objective rather than the enemy (OBJECTIVE_PLAYER_SHARE). */
+  objectiveMinded: boolean;
 }
 
 interface InGamePlayer {
@@ -62,6 +76,7 @@ interface InGamePlayer {
   ping: number;
   basePing: number;
   pingJitter: number;
+  objectiveMinded: boolean;
 }
 
 interface WorldServer {
@@ -79,6 +94,10 @@ interface WorldServer {
   /** Which side is winning this round: tickets bleed faster for the other. */
   advantage: number;
   players: InGamePlayer[];
+  /** Counts the rounds the server has started: what the emulator's ground truth calls one round. */
+  roundSerial: number;
+  /** Whether the current round restarted the map of the round before it. */
+  restartedSameMap: boolean;
 }
 
 function localTime(timeMs: number, utcOffsetHours: number): { hour: number; day: number } {
@@ -95,6 +114,7 @@ class SimulatedWorld implements EmulatedWorld {
   readonly #offlineByRegion = new Map<string, WorldPlayer[]>();
   /** Players on a server or about to rejoin one: the only ones that move each step. */
   readonly #active = new Set<WorldPlayer>();
+  #truth: GroundTruth | undefined;
 
   constructor(seed: number, startMs: number) {
     this.seed = seed;
@@ -105,6 +125,7 @@ class SimulatedWorld implements EmulatedWorld {
     const serverRandom = root.fork('server-state');
     this.#servers = profiles.map((profile, index) => this.#createServer(profile, index, serverRandom));
     this.#players = this.#createPopulation(root.fork('population'));
+    this.#assignHabits(root.fork('habits'));
     for (const region of REGIONS) this.#offlineByRegion.set(region.id, []);
     for (const player of this.#players) this.#offlineByRegion.get(player.region)?.push(player);
   }
@@ -121,7 +142,33 @@ class SimulatedWorld implements EmulatedWorld {
     while (this.#time + WORLD_STEP_MS <= timeMs) {
       this.#time += WORLD_STEP_MS;
       this.#step();
+      this.#recordTruth();
     }
+  }
+
+  recordTruth(): GroundTruth {
+    this.#truth ??= new GroundTruth(WORLD_STEP_MS);
+    return this.#truth;
+  }
+
+  /** What a poll of every server at this step could see, for the ground truth (no random draws: it only looks). */
+  #recordTruth(): void {
+    const truth = this.#truth;
+    if (!truth) return;
+    truth.beginStep(this.#time);
+    for (const server of this.#servers) {
+      if (!server.online) continue;
+      truth.observeServer(server.index, {
+        game: server.profile.game,
+        ip: server.profile.ip,
+        port: server.profile.port,
+        map: server.map.name,
+        roundSerial: server.roundSerial,
+        restartedSameMap: server.restartedSameMap,
+        players: server.players,
+      });
+    }
+    truth.endStep();
   }
 
   snapshots(game: GameId): ServerSnapshot[] {
@@ -147,6 +194,8 @@ class SimulatedWorld implements EmulatedWorld {
       tickets: [0, 0],
       advantage: 0,
       players: [],
+      roundSerial: 0,
+      restartedSameMap: false,
     };
     this.#startRound(server, random);
     // Start somewhere inside the round, as a server found already running would be.
@@ -172,6 +221,7 @@ class SimulatedWorld implements EmulatedWorld {
       ping: 0,
       basePing: 0,
       pingJitter: 0,
+      objectiveMinded: false,
     };
   }
 
@@ -199,12 +249,31 @@ class SimulatedWorld implements EmulatedWorld {
         leaveAt: 0,
         rejoin: undefined,
         onFireUntil: 0,
+        objectiveMinded: false,
       });
     }
     return players;
   }
 
+  /**
+   * Habits drawn from a stream of their own, after the population, so that adding one never reshuffles the
+   * players themselves: who plays the objective, and who wears another player's name.
+   */
+  #assignHabits(random: Random): void {
+    for (const player of this.#players) player.objectiveMinded = random.chance(OBJECTIVE_PLAYER_SHARE);
+    const namesakes = Math.round(this.#players.length * NAMESAKE_SHARE);
+    for (let index = 0; index < namesakes; index += 1) {
+      const wearer = random.pick(this.#players);
+      const original = random.pick(this.#players);
+      if (wearer === original || wearer.game !== original.game) continue;
+      wearer.name = original.name;
+      wearer.region = original.region;
+      wearer.favourites = [...original.favourites];
+    }
+  }
+
   #startRound(server: WorldServer, random: Random): void {
+    server.roundSerial += 1;
     server.timeRemain = server.map.timeLimitSeconds;
     server.tickets = [server.map.tickets, server.map.tickets];
     server.advantage = Math.max(-0.6, Math.min(0.6, random.normal(0, 0.3)));
@@ -217,10 +286,12 @@ class SimulatedWorld implements EmulatedWorld {
 
   #nextRound(server: WorldServer): void {
     const random = this.#random;
+    const previousMap = server.map;
     if (!random.chance(RESTART_SAME_MAP_CHANCE)) {
       server.rotationIndex = (server.rotationIndex + 1) % server.profile.rotation.length;
       server.map = server.profile.rotation[server.rotationIndex] ?? server.map;
     }
+    server.restartedSameMap = server.map.name === previousMap.name;
     this.#startRound(server, random);
   }
 
@@ -272,9 +343,11 @@ class SimulatedWorld implements EmulatedWorld {
     }
     // An empty server has nobody to fight: bots alone only idle.
     const busy = Math.min(1, (humans + 1) / 8);
-    const kills = random.poisson(0.17 * inGame.skill * busy * (onFire ? 3 : 1));
-    const deaths = random.poisson((0.16 / Math.sqrt(inGame.skill)) * busy * (onFire ? 0.25 : 1));
-    const objectives = random.poisson(0.03 * busy);
+    // Objective players fight a third as much, and die less, for four times the objective points.
+    const fighting = inGame.objectiveMinded ? 0.3 : 1;
+    const kills = random.poisson(0.17 * inGame.skill * busy * fighting * (onFire ? 3 : 1));
+    const deaths = random.poisson((0.16 / Math.sqrt(inGame.skill)) * busy * fighting * (onFire ? 0.25 : 1));
+    const objectives = random.poisson(0.03 * busy * (inGame.objectiveMinded ? 4 : 1));
     const teamKill = random.chance(0.003 * busy) ? 1 : 0;
     inGame.kills += kills;
     inGame.deaths += deaths;
@@ -381,6 +454,7 @@ class SimulatedWorld implements EmulatedWorld {
       ping: Math.round(ping.base),
       basePing: ping.base * random.normal(1, 0.08),
       pingJitter: ping.jitter,
+      objectiveMinded: player.objectiveMinded,
     });
     player.server = server.index;
     player.leaveAt = leaveAt;
@@ -435,6 +509,7 @@ class SimulatedWorld implements EmulatedWorld {
       hasPassword: profile.hasPassword,
       // FH2's feed has no round clock.
       roundTimeRemain: game === 'fh2' ? null : Math.max(0, server.timeRemain),
+      roundTimeLimit: map.timeLimitSeconds,
       tickets1: tickets[0],
       tickets2: tickets[1],
       teams: [

@@ -40,6 +40,11 @@ export interface ServerSnapshot {
   hasPassword: boolean;
   /** Seconds left in the round; null when the game does not report it. */
   roundTimeRemain: number | null;
+  /**
+   * The configured length of a round in seconds (BF1942/BFV `roundTime`, FH2 `timelimit`), null or 0 when
+   * unknown or unlimited. Not a countdown: it says how long a round can last, not how long this one has left.
+   */
+  roundTimeLimit: number | null;
   tickets1: number | null;
   tickets2: number | null;
   teams: SnapshotTeam[];

@@ -108,6 +108,7 @@ export const bf1942ServerSchema = z.object({
   ...serverBaseShape,
   teams: listOf(bflistTeamSchema),
   roundTimeRemain: nullableNumber,
+  roundTime: nullableNumber,
   tickets1: nullableNumber,
   tickets2: nullableNumber,
 });
@@ -115,8 +116,12 @@ export type Bf1942Server = z.output<typeof bf1942ServerSchema>;
 
 /**
  * A server of the FH2 feed (the BF2 shape). It reports neither tickets nor time remaining. Its `timelimit` is
- * the configured round length, not what is left of it, so it is deliberately not declared: using it as time
- * remaining would invent a countdown that never moves.
+ * the configured round length, not what is left of it: it becomes the snapshot's `roundTimeLimit`, never a time
+ * remaining (that would invent a countdown that never moves).
  */
-export const fh2ServerSchema = z.object({ ...serverBaseShape, teams: listOf(fh2TeamSchema) });
+export const fh2ServerSchema = z.object({
+  ...serverBaseShape,
+  teams: listOf(fh2TeamSchema),
+  timelimit: nullableNumber,
+});
 export type Fh2Server = z.output<typeof fh2ServerSchema>;

@@ -56,6 +56,7 @@ describe('BF1942 feed shape', () => {
         maxPlayers: 64,
         hasPassword: false,
         roundTimeRemain: 1042,
+        roundTimeLimit: 1800,
         tickets1: 187,
         tickets2: 142,
         teams: [
@@ -479,6 +480,8 @@ describe('FH2 feed shape', () => {
         maxPlayers: 64,
         hasPassword: false,
         roundTimeRemain: null,
+        // FH2's `timelimit`: how long a round may last, never a time remaining.
+        roundTimeLimit: 3600,
         tickets1: null,
         tickets2: null,
         teams: [

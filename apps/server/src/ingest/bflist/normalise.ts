@@ -73,6 +73,7 @@ function buildBf1942Snapshot(game: GameId, server: Bf1942Server): NormalisedServ
     hasPassword: server.password,
     // Absent for BFV on some servers: unknown, not zero (zero would read as "round over").
     roundTimeRemain: server.roundTimeRemain,
+    roundTimeLimit: server.roundTime,
     tickets1,
     tickets2,
     teams,
@@ -97,6 +98,7 @@ function buildFh2Snapshot(server: Fh2Server): NormalisedServerEntry {
     maxPlayers: server.maxPlayers,
     hasPassword: server.password,
     roundTimeRemain: null,
+    roundTimeLimit: server.timelimit,
     tickets1: null,
     tickets2: null,
     teams,

@@ -19,6 +19,8 @@ const serverInPoll = z.object({
   gameType: z.string().default('conquest'),
   tickets: z.tuple([z.number(), z.number()]).nullable().default(null),
   remain: z.number().nullable().default(null),
+  /** The configured round length in seconds (`roundTime`, FH2 `timelimit`). */
+  limit: z.number().nullable().default(null),
   teams: z.tuple([z.string(), z.string()]).optional(),
   /** Players the feed flags as bots (FH2 `aibot`). */
   flaggedBots: z.array(z.string()).default([]),
@@ -112,6 +114,7 @@ export function toGamePolls(fixture: SequenceFixture): GamePoll[] {
       maxPlayers: 32,
       hasPassword: false,
       roundTimeRemain: server.remain,
+      roundTimeLimit: server.limit,
       tickets1: server.tickets?.[0] ?? null,
       tickets2: server.tickets?.[1] ?? null,
       teams: [
