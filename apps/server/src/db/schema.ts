@@ -94,6 +94,8 @@ export interface SessionsTable {
   ping_count: number;
   team: number;
   team_label: string;
+  /** Other entries of the name open at the last poll, JSON (migration 0007); null when there are none. */
+  extra_entries: string | null;
 }
 
 export interface RoundPollsTable {

@@ -5,6 +5,7 @@ import { serverProfiles } from './0003-server-profiles.ts';
 import { roundAggregates } from './0004-round-aggregates.ts';
 import { pingDaily } from './0005-ping-daily.ts';
 import { roundsEndIndex } from './0006-rounds-end-index.ts';
+import { sessionNameEntries } from './0007-session-name-entries.ts';
 import { mapPresence } from './0008-map-presence.ts';
 
 /**
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-round-aggregates': roundAggregates,
   '0005-ping-daily': pingDaily,
   '0006-rounds-end-index': roundsEndIndex,
+  '0007-session-name-entries': sessionNameEntries,
   '0008-map-presence': mapPresence,
 };
 

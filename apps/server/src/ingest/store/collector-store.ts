@@ -3,6 +3,7 @@ import type { GameId } from '@frontline/contract';
 import type { Selectable } from 'kysely';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import { decodePoll, encodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
+import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
 import { createRoundAggregates } from './round-aggregates.ts';
 import type {
@@ -85,13 +86,13 @@ function prepareStatements(sqlite: DatabaseSync) {
         participant_count = excluded.participant_count, poll_count = excluded.poll_count`),
     // Nearly every session written is an existing one: update it by rowid, and insert only when it is new.
     updateSession: prepare(`update sessions set last_seen = ?, is_active = ?, score = ?, kills = ?, deaths = ?,
-        segment_score = ?, segment_kills = ?, segment_deaths = ?, segments = ?, played_ms = ?, seen_clock_ms = ?,
-        observations = ?, ping_sum = ?, ping_count = ?, team = ?, team_label = ?
+        segment_score = ?, segment_kills = ?, segment_deaths = ?, extra_entries = ?, segments = ?, played_ms = ?,
+        seen_clock_ms = ?, observations = ?, ping_sum = ?, ping_count = ?, team = ?, team_label = ?
       where session_id = ?`),
     insertSession: prepare(`insert into sessions (last_seen, is_active, score, kills, deaths, segment_score,
-        segment_kills, segment_deaths, segments, played_ms, seen_clock_ms, observations, ping_sum, ping_count, team,
-        team_label, session_id, round_key, player_name, player_index, start_time)
-      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+        segment_kills, segment_deaths, extra_entries, segments, played_ms, seen_clock_ms, observations, ping_sum,
+        ping_count, team, team_label, session_id, round_key, player_name, player_index, start_time)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     insertRoundPoll: prepare(`insert or replace into round_polls (at, round_key, data) values (?, ?, ?)`),
     selectRoundPolls: prepare(`select data from round_polls where round_key = ? order by at`),
     deleteRoundPolls: prepare(`delete from round_polls where round_key = ?`),
@@ -170,6 +171,7 @@ function sessionStateParams(row: SessionRow) {
     row.segmentScore,
     row.segmentKills,
     row.segmentDeaths,
+    row.extraEntries.length === 0 ? null : JSON.stringify(row.extraEntries),
     row.segments,
     row.playedMs,
     row.seenClockMs,
@@ -400,6 +402,7 @@ function toSessionRow(row: Selectable<SessionsTable>): SessionRow {
     segmentScore: row.segment_score,
     segmentKills: row.segment_kills,
     segmentDeaths: row.segment_deaths,
+    extraEntries: row.extra_entries === null ? [] : (JSON.parse(row.extra_entries) as EntryState[]),
     segments: row.segments,
     playedMs: row.played_ms,
     seenClockMs: row.seen_clock_ms,

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countersReset, mostScoresReset, ticketsJumpedUp, timeRemainJumpedUp } from './round-boundaries.ts';
+import {
+  countersReset,
+  mostScoresReset,
+  outlivedTimeLimit,
+  ticketsJumpedUp,
+  timeRemainJumpedUp,
+} from './round-boundaries.ts';
 
 // DESIGN.md: "a round ends on a map change, and also when the same map restarts: tickets jump back up,
-// roundTimeRemain jumps up, or most players' scores reset together."
+// roundTimeRemain jumps up, or most players' scores reset together." Issue 13: on FH2 (no tickets, no round
+// clock), "use all the evidence the FH2 feed gives (every present player's score, kills and deaths resetting
+// together, even with two players; the server emptying and refilling on the same map; anything else the feed
+// carries)".
 
 describe('ticketsJumpedUp ("tickets jump back up")', () => {
   it('sees a refill of the tickets as a restart', () => {
@@ -69,13 +78,24 @@ describe('mostScoresReset ("most players\' scores reset in the same poll")', () 
       ]),
     ).toBe(false);
   });
-  it('does not decide on one or two players (a single rejoin is not a restart)', () => {
+  it('decides on two players present in both polls when both reset (neither can have rejoined)', () => {
+    const bothReset = [
+      { previous: played, current: zero },
+      { previous: played, current: zero },
+    ];
+    expect(mostScoresReset(bothReset)).toBe(true);
     expect(
       mostScoresReset([
         { previous: played, current: zero },
-        { previous: played, current: zero },
+        { previous: played, current: played },
       ]),
     ).toBe(false);
+  });
+  it('decides on one player only where nothing else can show a restart (minAllPlayers 1)', () => {
+    const alone = [{ previous: played, current: zero }];
+    expect(mostScoresReset(alone)).toBe(false);
+    expect(mostScoresReset(alone, 1)).toBe(true);
+    expect(mostScoresReset([{ previous: played, current: played }], 1)).toBe(false);
   });
   it('leaves out players who had not played yet', () => {
     expect(
@@ -85,6 +105,27 @@ describe('mostScoresReset ("most players\' scores reset in the same poll")', () 
         { previous: zero, current: zero },
         { previous: zero, current: zero },
       ]),
+    ).toBe(true);
+    expect(
+      mostScoresReset(
+        [
+          { previous: zero, current: zero },
+          { previous: zero, current: zero },
+        ],
+        1,
+      ),
     ).toBe(false);
+  });
+});
+
+describe("outlivedTimeLimit (a round cannot outlast the server's time limit)", () => {
+  const start = Date.parse('2026-11-01T20:00:00Z');
+  it('is a restart once the round has been open for the whole limit', () => {
+    expect(outlivedTimeLimit(start, start + 3_599_000, 3600)).toBe(false);
+    expect(outlivedTimeLimit(start, start + 3_600_000, 3600)).toBe(true);
+  });
+  it('says nothing without a known limit', () => {
+    expect(outlivedTimeLimit(start, start + 86_400_000, null)).toBe(false);
+    expect(outlivedTimeLimit(start, start + 86_400_000, 0)).toBe(false);
   });
 });

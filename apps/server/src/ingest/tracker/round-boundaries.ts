@@ -1,7 +1,8 @@
 /**
  * When does a round end although the map stays the same? DESIGN.md ("Where Frontline is stricter"):
  * when the same map restarts, seen as tickets jumping back up, the time remaining jumping up, or most
- * players' scores resetting together. These are pure functions of two consecutive observations.
+ * players' scores resetting together; where the feed shows neither tickets nor a clock (FH2), also when
+ * the round has run longer than the server's time limit allows. These are pure functions of what the polls show.
  */
 
 export interface Counters {
@@ -15,7 +16,7 @@ const TICKET_RISE_MIN = 10;
 const TICKET_RISE_MIN_SHARE = 0.1;
 /** The clock only runs down; a rise of more than a poll's worth (at least this) means it was reset. */
 const TIME_REMAIN_RISE_MIN_SECONDS = 30;
-/** "Most players": a majority of the players seen in both polls who had already played. */
+/** "Most players": a majority of at least three players seen in both polls who had already played... */
 const SCORE_RESET_MIN_PLAYERS = 3;
 const SCORE_RESET_MIN_SHARE = 0.5;
 
@@ -52,14 +53,32 @@ export function countersReset(previous: Counters, current: Counters): boolean {
   return current.kills < previous.kills && current.score < previous.score && current.score <= previous.score / 2;
 }
 
-function hasPlayed(counters: Counters): boolean {
+/** Whether a player's counters show any play: only then can a reset of them be seen. */
+export function hasPlayed(counters: Counters): boolean {
   return counters.score !== 0 || counters.kills !== 0 || counters.deaths !== 0;
 }
 
-/** Most of the players present in both polls (and who had played) reset their counters together. */
-export function mostScoresReset(pairs: readonly { previous: Counters; current: Counters }[]): boolean {
+/**
+ * The players present in both polls (and who had played) reset their counters together: all of them, at least
+ * `minAllPlayers` (a player present in both polls did not rejoin in between, so two of them resetting at once
+ * is a new round; where nothing else can show a restart, one will do), or more than half of at least three.
+ */
+export function mostScoresReset(
+  pairs: readonly { previous: Counters; current: Counters }[],
+  minAllPlayers = 2,
+): boolean {
   const candidates = pairs.filter((pair) => hasPlayed(pair.previous));
-  if (candidates.length < SCORE_RESET_MIN_PLAYERS) return false;
   const resets = candidates.filter((pair) => countersReset(pair.previous, pair.current)).length;
+  if (candidates.length >= minAllPlayers && resets === candidates.length && resets > 0) return true;
+  if (candidates.length < SCORE_RESET_MIN_PLAYERS) return false;
   return resets > candidates.length * SCORE_RESET_MIN_SHARE;
+}
+
+/**
+ * A round cannot last longer than the server's time limit: one that has been open longer has restarted, even
+ * if nobody was there to show it. `limitSeconds` null or 0 means no limit is known.
+ */
+export function outlivedTimeLimit(startMs: number, atMs: number, limitSeconds: number | null): boolean {
+  if (limitSeconds === null || limitSeconds <= 0) return false;
+  return atMs - startMs >= limitSeconds * 1000;
 }

@@ -3,7 +3,14 @@ import { isBot } from '../bots.ts';
 import { roundIdFor, serverGuidFor } from '../identity.ts';
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../snapshot.ts';
 import { encodePoll, type TimelinePlayerSample } from '../timeline-codec.ts';
-import { countersReset, mostScoresReset, ticketsJumpedUp, timeRemainJumpedUp } from './round-boundaries.ts';
+import { matchEntries, type EntryState } from './name-entries.ts';
+import {
+  hasPlayed,
+  mostScoresReset,
+  outlivedTimeLimit,
+  ticketsJumpedUp,
+  timeRemainJumpedUp,
+} from './round-boundaries.ts';
 import type { TrackerEvent } from './tracker-events.ts';
 import {
   emptyBatch,
@@ -71,19 +78,39 @@ export interface IngestResult {
   ignored?: string;
 }
 
-/** Players in one server poll, without bots and with one entry per name (the best-scoring one). */
-function trackedPlayers(players: readonly SnapshotPlayer[]): { players: SnapshotPlayer[]; bots: number } {
-  const byName = new Map<string, SnapshotPlayer>();
+/** One server poll's scoreboard as the tracker reads it. */
+interface Roster {
+  /** Each tracked name's entries, in the feed's order (bots left out). */
+  byName: Map<string, SnapshotPlayer[]>;
+  /** Human entries: two people sharing a name are two. */
+  humans: number;
+  bots: number;
+}
+
+function readRoster(players: readonly SnapshotPlayer[]): Roster {
+  const byName = new Map<string, SnapshotPlayer[]>();
   let bots = 0;
   for (const player of players) {
     if (isBot(player)) {
       bots += 1;
       continue;
     }
-    const seen = byName.get(player.name);
-    if (!seen || player.score > seen.score) byName.set(player.name, player);
+    const entries = byName.get(player.name);
+    if (entries) entries.push(player);
+    else byName.set(player.name, [player]);
   }
-  return { players: [...byName.values()], bots };
+  return { byName, humans: players.length - bots, bots };
+}
+
+/** The stays a session had open at its last poll: the one it reports as its own, then any namesakes'. */
+function openEntries(session: SessionRow): EntryState[] {
+  const own = {
+    score: session.segmentScore,
+    kills: session.segmentKills,
+    deaths: session.segmentDeaths,
+    team: session.team,
+  };
+  return [own, ...session.extraEntries];
 }
 
 function teamLabels(snapshot: ServerSnapshot): [string, string] {
@@ -192,7 +219,7 @@ export class Tracker {
 
   #observeListedServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): void {
     const { at } = context;
-    const { players, bots } = trackedPlayers(snapshot.players);
+    const roster = readRoster(snapshot.players);
     const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, context);
     const row = server.row;
     Object.assign(row, {
@@ -200,8 +227,8 @@ export class Tracker {
       name: snapshot.name,
       mapName: snapshot.mapName,
       gameType: snapshot.gameType,
-      numPlayers: players.length,
-      botCount: bots,
+      numPlayers: roster.humans,
+      botCount: roster.bots,
       maxPlayers: snapshot.maxPlayers,
       hasPassword: snapshot.hasPassword,
       joinLink: snapshot.joinLink,
@@ -218,12 +245,12 @@ export class Tracker {
     } else {
       row.evidenceClockMs = context.clockMs;
       const round =
-        this.#roundContinuing(server, snapshot, players, context) ?? this.#openRound(server, snapshot, at, context);
-      this.#observeRound(server, round, snapshot, players, context);
+        this.#roundContinuing(server, snapshot, roster, context) ?? this.#openRound(server, snapshot, at, context);
+      this.#observeRound(server, round, snapshot, roster, context);
     }
     row.openRoundId = server.round?.row.roundId ?? null;
     context.batch.servers.push(row);
-    context.batch.population.push({ serverGuid, at, players: players.length });
+    context.batch.population.push({ serverGuid, at, players: roster.humans });
   }
 
   /** An unlisted server changes nothing until it has been away long enough to close its round and go offline. */
@@ -278,7 +305,7 @@ export class Tracker {
   #roundContinuing(
     server: ServerState,
     snapshot: ServerSnapshot,
-    players: readonly SnapshotPlayer[],
+    roster: Roster,
     context: PollContext,
   ): RoundState | undefined {
     const round = server.round;
@@ -298,10 +325,12 @@ export class Tracker {
     }
     const elapsedSeconds = (context.at - previous.lastPollAt) / 1000;
     const current = { tickets1: tickets(snapshot, 1), tickets2: tickets(snapshot, 2) };
-    const scorePairs = players.flatMap((player) => {
-      const session = round.sessions.get(player.name);
-      // Only players seen in the round's previous poll are comparable.
-      if (!session || session.lastSeen !== previous.lastPollAt) return [];
+    const scorePairs = [...roster.byName].flatMap(([name, entries]) => {
+      const session = round.sessions.get(name);
+      const [player, ...others] = entries;
+      // Only one person's name, seen in the round's previous poll, is comparable.
+      if (!player || others.length > 0 || !session || session.lastSeen !== previous.lastPollAt) return [];
+      if (session.extraEntries.length > 0) return [];
       return [
         {
           previous: { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths },
@@ -309,10 +338,15 @@ export class Tracker {
         },
       ];
     });
+    // Without tickets or a clock in the feed (FH2), counters are the only sign of a restart: one player will do.
+    const noRoundState = current.tickets1 === null && snapshot.roundTimeRemain === null;
     const restarted =
       ticketsJumpedUp(previous, current) ||
       timeRemainJumpedUp(previous.roundTimeRemain, snapshot.roundTimeRemain, elapsedSeconds) ||
-      mostScoresReset(scorePairs);
+      mostScoresReset(scorePairs, noRoundState ? 1 : 2) ||
+      (noRoundState &&
+        !scorePairs.some((pair) => hasPlayed(pair.previous)) &&
+        outlivedTimeLimit(previous.startTime, context.at, snapshot.roundTimeLimit));
     if (!restarted) return round;
     this.#closeRound(server, 'restart', context);
     return undefined;
@@ -349,7 +383,7 @@ export class Tracker {
     server: ServerState,
     round: RoundState,
     snapshot: ServerSnapshot,
-    players: readonly SnapshotPlayer[],
+    roster: Roster,
     context: PollContext,
   ): void {
     const { at, batch } = context;
@@ -358,18 +392,19 @@ export class Tracker {
     const samples: TimelinePlayerSample[] = [];
     const present = new Set<string>();
 
-    for (const player of players) {
-      present.add(player.name);
-      const session = this.#sessionFor(server, round, player, context);
-      this.#recordSample(session, player, row.lastPollAt, context);
-      session.teamLabel = playerTeamLabel(player, labels);
+    for (const [name, entries] of roster.byName) {
+      present.add(name);
+      const session = this.#sessionFor(server, round, name, entries, context);
+      const own = this.#recordSample(session, entries, row.lastPollAt, context);
+      session.teamLabel = playerTeamLabel(own, labels);
+      // The name's line on the scoreboard: what its entries show together (one entry unless the name is shared).
       samples.push({
         player: session.playerIndex,
-        score: player.score,
-        kills: player.kills,
-        deaths: player.deaths,
-        ping: player.ping,
-        team: player.team,
+        score: sumOf(entries, 'score'),
+        kills: sumOf(entries, 'kills'),
+        deaths: sumOf(entries, 'deaths'),
+        ping: own.ping,
+        team: own.team,
       });
       batch.sessions.push(session);
     }
@@ -396,14 +431,20 @@ export class Tracker {
     if (samples.length > 0) batch.roundPolls.push({ roundKey: row.roundKey, at, data: encodePoll({ at, samples }) });
   }
 
-  /** The player's session in this round: continued (also after leaving and rejoining) or started. */
-  #sessionFor(server: ServerState, round: RoundState, player: SnapshotPlayer, context: PollContext): SessionRow {
-    let session = round.sessions.get(player.name);
+  /** The name's session in this round: continued (also after leaving and rejoining) or started. */
+  #sessionFor(
+    server: ServerState,
+    round: RoundState,
+    name: string,
+    entries: readonly SnapshotPlayer[],
+    context: PollContext,
+  ): SessionRow {
+    let session = round.sessions.get(name);
     if (!session) {
       session = {
         sessionId: this.#nextSessionId++,
         roundKey: round.row.roundKey,
-        playerName: player.name,
+        playerName: name,
         playerIndex: round.sessions.size,
         startTime: context.at,
         lastSeen: context.at,
@@ -414,23 +455,24 @@ export class Tracker {
         segmentScore: 0,
         segmentKills: 0,
         segmentDeaths: 0,
+        extraEntries: [],
         segments: 0,
         playedMs: 0,
         seenClockMs: context.clockMs,
         observations: 0,
         pingSum: 0,
         pingCount: 0,
-        team: player.team,
+        team: entries[0]?.team ?? 0,
         teamLabel: '',
       };
-      round.sessions.set(player.name, session);
+      round.sessions.set(name, session);
     }
     if (!session.isActive) {
       // Players whose round just ended in this very poll (map change, restart) never went offline.
-      if (!this.isOnline(player.name) && !context.carriedOver.has(player.name)) {
+      if (!this.isOnline(name) && !context.carriedOver.has(name)) {
         context.events.push({
           type: 'playerOnline',
-          playerName: player.name,
+          playerName: name,
           serverGuid: server.row.serverGuid,
           serverName: server.row.name,
           mapName: round.row.mapName,
@@ -438,47 +480,64 @@ export class Tracker {
         });
       }
       session.isActive = true;
-      this.#countActive(player.name, +1);
-      context.batch.playersSeen.push({ playerName: player.name, at: context.at });
+      this.#countActive(name, +1);
+      context.batch.playersSeen.push({ playerName: name, at: context.at });
     }
     return session;
   }
 
-  #recordSample(session: SessionRow, player: SnapshotPlayer, roundPreviousPollAt: number, context: PollContext): void {
+  /**
+   * Adds one poll of a name's entries to its session: each entry continues the stay it matches (its gains are
+   * added) or starts a new one (all its counters are added), so the session holds what its entries made
+   * (name-entries.ts). Returns the entry the session reports as its own (team, ping): the one continuing the
+   * session's own stay, else the first listed.
+   */
+  #recordSample(
+    session: SessionRow,
+    entries: readonly SnapshotPlayer[],
+    roundPreviousPollAt: number,
+    context: PollContext,
+  ): SnapshotPlayer {
     const { at } = context;
-    if (session.observations === 0) {
-      session.segments = 1;
-    } else {
-      // Time observed: only the interval since the round's previous poll, and only if the player was in it.
-      const sincePrevious = at - session.lastSeen;
-      if (session.lastSeen === roundPreviousPollAt && sincePrevious <= this.#options.maxObservedIntervalMs) {
-        session.playedMs += sincePrevious;
+    const firstSight = session.observations === 0;
+    const seenAtPreviousPoll = !firstSight && session.lastSeen === roundPreviousPollAt;
+    // Time observed: only the interval since the round's previous poll, and only if the player was in it.
+    const sincePrevious = at - session.lastSeen;
+    if (seenAtPreviousPoll && sincePrevious <= this.#options.maxObservedIntervalMs) session.playedMs += sincePrevious;
+
+    const open = firstSight ? [] : openEntries(session);
+    const matches = firstSight ? entries.map(() => -1) : matchEntries(open, entries, !seenAtPreviousPoll);
+    entries.forEach((entry, index) => {
+      const from = open[matches[index] ?? -1];
+      if (from) {
+        session.score += entry.score - from.score;
+        session.kills += entry.kills - from.kills;
+        session.deaths += entry.deaths - from.deaths;
+      } else {
+        // A new stay (a first sight, a rejoin, a second person with the name): everything it shows is new.
+        session.segments += 1;
+        session.score += entry.score;
+        session.kills += entry.kills;
+        session.deaths += entry.deaths;
       }
-    }
-    const previous = { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths };
-    const current = { score: player.score, kills: player.kills, deaths: player.deaths };
-    if (session.observations > 0 && countersReset(previous, current)) {
-      // A rejoin started the counters again: the finished segment stays in the totals, the new one adds.
-      session.segments += 1;
-      session.score += current.score;
-      session.kills += current.kills;
-      session.deaths += current.deaths;
-    } else {
-      session.score += current.score - previous.score;
-      session.kills += current.kills - previous.kills;
-      session.deaths += current.deaths - previous.deaths;
-    }
-    session.segmentScore = current.score;
-    session.segmentKills = current.kills;
-    session.segmentDeaths = current.deaths;
+    });
+    const ownIndex = Math.max(0, matches.indexOf(0));
+    const own = entries[ownIndex] as SnapshotPlayer;
+    session.segmentScore = own.score;
+    session.segmentKills = own.kills;
+    session.segmentDeaths = own.deaths;
+    session.team = own.team;
+    session.extraEntries = entries
+      .filter((_, index) => index !== ownIndex)
+      .map((entry) => ({ score: entry.score, kills: entry.kills, deaths: entry.deaths, team: entry.team }));
     session.lastSeen = at;
     session.seenClockMs = context.clockMs;
     session.observations += 1;
-    session.team = player.team;
-    if (player.ping > 0) {
-      session.pingSum += player.ping;
+    if (own.ping > 0) {
+      session.pingSum += own.ping;
       session.pingCount += 1;
     }
+    return own;
   }
 
   #closeSession(session: SessionRow): void {
@@ -523,6 +582,12 @@ export class Tracker {
     if (count > 0) this.#activeSessions.set(playerName, count);
     else this.#activeSessions.delete(playerName);
   }
+}
+
+function sumOf(entries: readonly SnapshotPlayer[], key: 'score' | 'kills' | 'deaths'): number {
+  let total = 0;
+  for (const entry of entries) total += entry[key];
+  return total;
 }
 
 interface PollContext {

@@ -1,4 +1,5 @@
 import type { GameId } from '@frontline/contract';
+import type { EntryState } from './name-entries.ts';
 
 /**
  * What the tracker decided from one poll, for the store to write in one transaction. Rows carry their
@@ -96,10 +97,12 @@ export interface SessionRow {
   score: number;
   kills: number;
   deaths: number;
-  /** The raw values last seen in the current segment. */
+  /** The raw values last seen in the current segment (the session's own stay). */
   segmentScore: number;
   segmentKills: number;
   segmentDeaths: number;
+  /** Other entries listed under the same name at the last poll: other people's stays (name-entries.ts). */
+  extraEntries: EntryState[];
   segments: number;
   /** Time observed playing: intervals between consecutive polls that saw the player. */
   playedMs: number;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { continuesStay, matchEntries, resumesStay, type EntryState } from './name-entries.ts';
+
+// Issue 13: "Match the feed's entries to the previous poll's by continuity (team, score, kills, deaths), never
+// read an alternation as a rejoin" and "A rejoin reset is missed when the first segment had score but no kills
+// or deaths (objective points are lost; a −2 team-kill becomes +2)".
+
+const entry = (score: number, kills: number, deaths: number, team = 1): EntryState => ({ score, kills, deaths, team });
+
+describe('continuesStay (seen at the poll before)', () => {
+  it('continues through gains, team-kill penalties and suicides', () => {
+    expect(continuesStay(entry(10, 4, 2), entry(14, 6, 2))).toBe(true);
+    expect(continuesStay(entry(10, 4, 2), entry(8, 4, 2))).toBe(true);
+    expect(continuesStay(entry(10, 4, 2), entry(9, 4, 3))).toBe(true);
+  });
+  it('does not continue when deaths go down, or kills and score fall together', () => {
+    expect(continuesStay(entry(10, 4, 2), entry(10, 4, 0))).toBe(false);
+    expect(continuesStay(entry(10, 4, 2), entry(2, 1, 2))).toBe(false);
+  });
+});
+
+describe('resumesStay (back after missing a poll)', () => {
+  it('starts a new stay after points without kills or deaths, whatever the counters say', () => {
+    expect(resumesStay(entry(6, 0, 0), entry(2, 0, 0))).toBe(false);
+    expect(resumesStay(entry(6, 0, 0), entry(8, 0, 0))).toBe(false);
+    expect(resumesStay(entry(-2, 0, 0), entry(0, 0, 0))).toBe(false);
+  });
+  it('starts a new stay when any counter is lower than it was', () => {
+    expect(resumesStay(entry(20, 8, 3), entry(21, 8, 2))).toBe(false);
+    expect(resumesStay(entry(20, 8, 3), entry(19, 8, 3))).toBe(false);
+  });
+  it('continues a stay with kills or deaths whose counters all stand where they were or higher', () => {
+    expect(resumesStay(entry(20, 8, 3), entry(20, 8, 3))).toBe(true);
+    expect(resumesStay(entry(20, 8, 3), entry(24, 10, 3))).toBe(true);
+  });
+});
+
+describe('matchEntries', () => {
+  it('follows one entry, or starts a new stay', () => {
+    expect(matchEntries([entry(10, 4, 2)], [entry(12, 5, 2)], false)).toEqual([0]);
+    expect(matchEntries([entry(10, 4, 2)], [entry(0, 0, 0)], false)).toEqual([-1]);
+  });
+  it('keeps two people with one name apart whichever of them leads, and whatever order the feed lists them in', () => {
+    const previous = [entry(4, 2, 1, 1), entry(6, 3, 3, 2)];
+    // The leader changes and the feed swaps the order: each entry still continues its own stay.
+    expect(matchEntries(previous, [entry(6, 3, 3, 2), entry(9, 4, 1, 1)], false)).toEqual([1, 0]);
+    expect(matchEntries(previous, [entry(9, 4, 1, 1), entry(6, 3, 3, 2)], false)).toEqual([0, 1]);
+  });
+  it('prefers the same side between otherwise possible matches', () => {
+    const previous = [entry(5, 2, 1, 1), entry(5, 2, 1, 2)];
+    expect(matchEntries(previous, [entry(7, 3, 1, 2), entry(6, 2, 2, 1)], false)).toEqual([1, 0]);
+  });
+  it('starts a new stay for a second person who arrives, and lets a departed one go', () => {
+    expect(matchEntries([entry(10, 4, 2)], [entry(11, 4, 2), entry(0, 0, 0, 2)], false)).toEqual([0, -1]);
+    expect(matchEntries([entry(10, 4, 2), entry(3, 1, 1, 2)], [entry(3, 1, 2, 2)], false)).toEqual([1]);
+  });
+  it('matches the most stays it can, then the closest counters', () => {
+    // The first entry is closest to the second stay, but only it can continue the first (deaths never go down):
+    // both stays go on.
+    const previous = [entry(2, 1, 3), entry(5, 2, 1)];
+    expect(matchEntries(previous, [entry(6, 2, 3), entry(5, 2, 2)], false)).toEqual([0, 1]);
+  });
+});
