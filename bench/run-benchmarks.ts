@@ -2,8 +2,9 @@
  * `npm run bench [-- --year] [-- --only=page-load,api]`: measures Frontline against the performance budget of
  * DESIGN.md and prints each figure as `name: value unit`. `--year` adds the size of a generated year of history,
  * the player endpoints' figures for its most active player and the round endpoints' (the longest round's report,
- * the session lists) (about 30 min more). `--only` runs some groups: collector, generation, api, page-load (the
- * served groups use a 1-day demo when generation is not among them).
+ * the session lists) (about 30 min more). `--only` runs some groups: collector, generation, truth (the collector
+ * against the emulator's ground truth), api, page-load (the served groups use a 1-day demo when generation is not
+ * among them).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,16 +16,18 @@ import { benchCollector } from './collector.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { benchPageLoad } from './page-load.bench.ts';
+import { benchTruth } from './truth.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const GROUPS = ['collector', 'generation', 'api', 'page-load'] as const;
+const GROUPS = ['collector', 'generation', 'truth', 'api', 'page-load'] as const;
 const { values } = parseArgs({
   options: { year: { type: 'boolean', default: false }, only: { type: 'string', default: GROUPS.join(',') } },
 });
 const only = new Set(values.only.split(','));
 for (const group of only) {
-  if (!(GROUPS as readonly string[]).includes(group)) throw new Error(`--only: unknown group ${group} (${GROUPS.join(', ')})`);
+  if (!(GROUPS as readonly string[]).includes(group))
+    throw new Error(`--only: unknown group ${group} (${GROUPS.join(', ')})`);
 }
 
 const figures: Figure[] = [];
@@ -37,6 +40,7 @@ try {
   if (only.has('generation')) {
     figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath, yearDatabasePath })));
   }
+  if (only.has('truth')) figures.push(...(await benchTruth()));
 
   // The demo on the 30-day history just generated (it skips generation when the database exists).
   // As deployed: production mode (answers are not re-validated against their schemas on the way out).
