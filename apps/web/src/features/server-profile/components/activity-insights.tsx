@@ -14,6 +14,7 @@ import {
   INSIGHT_PERIODS,
   INSIGHT_PERIOD_LABELS,
   INSIGHT_PERIOD_TITLES,
+  MAPS_TABLE_DEFINITIONS,
   NO_ACTIVITY_TEXT,
   PING_MODE_LABELS,
   buildPingSeries,
@@ -25,6 +26,7 @@ import {
   hasActivityData,
   hasPingData,
   insightPeriodTitle,
+  mapsPeriodRule,
   previousPeriodAverage,
   type InsightDays,
   type PingMode,
@@ -125,7 +127,7 @@ function InsightsContent({ serverName, insights }: { serverName: string; insight
       <Summary insights={insights} />
       <PlayerCountPanel insights={insights} />
       {hasPingData(insights) && <PingPanel insights={insights} />}
-      <MapsTable serverName={serverName} maps={insights.maps} />
+      <MapsTable serverName={serverName} days={insights.days} maps={insights.maps} />
     </div>
   );
 }
@@ -157,8 +159,18 @@ function Summary({ insights }: { insights: ServerInsightsResponse }) {
   const previous = previousPeriodAverage(averagePlayerCount, change);
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="activity-summary">
-      <Figure label="Peak players" value={formatPlayerCount(peakPlayerCount)} tone="text-danger" />
-      <Figure label="Average players" value={formatPlayerCount(averagePlayerCount)} tone="text-accent" />
+      <Figure
+        label="Peak players"
+        value={formatPlayerCount(peakPlayerCount)}
+        tone="text-danger"
+        note="Most in one poll"
+      />
+      <Figure
+        label="Average players"
+        value={formatPlayerCount(averagePlayerCount)}
+        tone="text-accent"
+        note="Over every poll, empty ones as 0"
+      />
       <div className="col-span-2 sm:col-span-1">
         <Figure
           label="vs previous period"
@@ -265,12 +277,25 @@ function PingPanel({ insights }: { insights: ServerInsightsResponse }) {
   );
 }
 
-function MapsTable({ serverName, maps }: { serverName: string; maps: ServerInsightsResponse['maps'] }) {
+function MapsTable({
+  serverName,
+  days,
+  maps,
+}: {
+  serverName: string;
+  days: number;
+  maps: ServerInsightsResponse['maps'];
+}) {
   return (
     <div>
-      <h3 className="heading-display mb-2 text-sm text-ink">Maps</h3>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="heading-display text-sm text-ink">Maps</h3>
+        <p className="text-xs text-muted" data-testid="maps-period">
+          {mapsPeriodRule(days)}
+        </p>
+      </div>
       {maps.length === 0 ? (
-        <EmptyNote>No rounds finished in this period</EmptyNote>
+        <EmptyNote>No map had players in this period</EmptyNote>
       ) : (
         <div className="rounded-md border border-line">
           <table className="w-full table-fixed border-collapse text-left text-sm" data-testid="maps-table">
@@ -279,18 +304,26 @@ function MapsTable({ serverName, maps }: { serverName: string; maps: ServerInsig
                 <th scope="col" className="px-3 py-2 font-semibold">
                   Map
                 </th>
-                <th scope="col" className="w-12 px-1 py-2 text-right font-semibold sm:w-24" title="Average players">
+                <th
+                  scope="col"
+                  className="w-12 px-1 py-2 text-right font-semibold sm:w-24"
+                  title="Average players per poll, over every poll of the map's rounds"
+                >
                   <span className="sm:hidden">Avg</span>
                   <span className="hidden sm:inline">Avg players</span>
                 </th>
                 <th
                   scope="col"
                   className="hidden w-16 px-1 py-2 text-right font-semibold sm:table-cell"
-                  title="Most players"
+                  title="Most players in one poll"
                 >
                   Peak
                 </th>
-                <th scope="col" className="w-16 px-1 py-2 text-right font-semibold sm:w-24">
+                <th
+                  scope="col"
+                  className="w-16 px-1 py-2 text-right font-semibold sm:w-24"
+                  title="Minutes with at least one player on the map"
+                >
                   <span className="sm:hidden">Time</span>
                   <span className="hidden sm:inline">Play time</span>
                 </th>
@@ -342,6 +375,9 @@ function MapsTable({ serverName, maps }: { serverName: string; maps: ServerInsig
           </table>
         </div>
       )}
+      <p className="mt-2 text-[11px] text-faint" data-testid="maps-definitions">
+        {MAPS_TABLE_DEFINITIONS}
+      </p>
     </div>
   );
 }

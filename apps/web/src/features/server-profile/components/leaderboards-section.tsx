@@ -7,7 +7,7 @@ import {
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SegmentedControl } from '../../../components/segmented-control.tsx';
-import { formatDate, formatDateTime } from '../../../lib/date-format.ts';
+import { formatDateTime } from '../../../lib/date-format.ts';
 import { formatKdRatio, formatPlayTime, formatRelativeTime } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -21,10 +21,13 @@ import {
   NO_PLACEMENTS_TEXT,
   PLACEMENT_EMPTY_HINT,
   PLACEMENT_VIEW_TITLES,
+  combinedAddressesNote,
   findLeaderboard,
   hasPlacementData,
   isMinPlayersOption,
+  leaderboardPeriodRule,
   noPlacementDataText,
+  ratioBoardRule,
   resolvePlacementRows,
   type MinPlayersOption,
   type PlacementView,
@@ -53,11 +56,12 @@ export function LeaderboardsSection({
   const [period, setPeriod] = useState<LeaderboardPeriod>(DEFAULT_LEADERBOARD_PERIOD);
   const board = findLeaderboard(details.leaderboards, period);
   const tabsId = useId();
+  const addressesNote = combinedAddressesNote(details.addresses);
 
   return (
     <SectionCard
       title={LEADERBOARDS_TITLE}
-      description={board ? `${formatDate(board.startPeriod)} – ${formatDate(board.endPeriod)}` : undefined}
+      description={board ? leaderboardPeriodRule(board) : undefined}
       actions={
         <Link
           to={paths.serverRankings(details.serverName)}
@@ -67,7 +71,12 @@ export function LeaderboardsSection({
         </Link>
       }
     >
-      <PeriodTabs id={tabsId} value={period} onChange={setPeriod} />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <PeriodTabs id={tabsId} value={period} onChange={setPeriod} />
+        <p className="text-xs text-muted" data-testid="period-rule">
+          Rounds count on the UTC day they ended; the boards show closed rounds.
+        </p>
+      </div>
       <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${period}`} className="relative mt-4">
         {updating && <UpdatingOverlay label="Updating…" />}
         {board ? <Boards board={board} /> : <EmptyNote>No statistics for this period yet</EmptyNote>}
@@ -81,6 +90,14 @@ export function LeaderboardsSection({
           />
         )}
       </div>
+      {addressesNote && (
+        <p
+          className="mt-4 rounded-md border border-line bg-canvas/50 px-3 py-2 text-xs text-muted"
+          data-testid="addresses-note"
+        >
+          {addressesNote}
+        </p>
+      )}
     </SectionCard>
   );
 }
@@ -141,7 +158,7 @@ function PeriodTabs({
 // The four boards
 
 function Boards({ board }: { board: ServerLeaderboard }) {
-  const minRounds = `At least ${board.minRoundsForRatios} ${board.minRoundsForRatios === 1 ? 'round' : 'rounds'}`;
+  const minRounds = ratioBoardRule(board);
   return (
     <div className="grid gap-3 md:grid-cols-2 2xl:grid-cols-4">
       <Board title="Most Active" unit="Time played" empty="No one has played in this period yet">

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_INSIGHT_PERIOD,
-  INSIGHT_PERIODS,
-  INSIGHT_PERIOD_LABELS,
   buildPingSeries,
   buildPlayerCountSeries,
   changeDirection,
   computePingAxisMax,
   computePlayersAxisMax,
-  formatChangePercent,
+  DEFAULT_INSIGHT_PERIOD,
   formatBucketTime,
+  formatChangePercent,
   formatShare,
+  INSIGHT_PERIOD_LABELS,
+  INSIGHT_PERIODS,
   insightPeriodTitle,
+  mapsPeriodRule,
   previousPeriodAverage,
 } from './insights.ts';
 
@@ -124,5 +125,13 @@ describe('hover readout', () => {
   it('gives the time of day for buckets under a day and the date for longer ones', () => {
     expect(formatBucketTime(t, 15, { locale: 'en-GB', timeZone: 'UTC' })).toBe('Tue 6 Jan, 14:15');
     expect(formatBucketTime(t, 1440, { locale: 'en-GB', timeZone: 'UTC' })).toBe('6 Jan 2026');
+  });
+});
+
+describe('the maps table period (whole UTC days, as the leaderboards)', () => {
+  it('is today and the days before it', () => {
+    expect(mapsPeriodRule(1)).toBe('Rounds that ended today, UTC');
+    expect(mapsPeriodRule(7)).toBe('Rounds that ended today and the 6 days before, UTC');
+    expect(mapsPeriodRule(3650)).toBe('Rounds that ended today and the 3649 days before, UTC');
   });
 });

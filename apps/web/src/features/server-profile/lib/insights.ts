@@ -189,6 +189,19 @@ export function hasPingData(insights: ServerInsightsResponse): boolean {
   return insights.pingByHour.data.length > 0;
 }
 
+/**
+ * What the maps table counts (the API's mapsStartPeriod): whole UTC days, today and the days before it, as the
+ * leaderboards' weeks: "Rounds that ended today and the 6 days before, UTC".
+ */
+export function mapsPeriodRule(days: number): string {
+  if (days <= 1) return 'Rounds that ended today, UTC';
+  return `Rounds that ended today and the ${days - 1} ${days === 2 ? 'day' : 'days'} before, UTC`;
+}
+
+/** The maps table's figures in words (docs/formulas.md has the same definitions). */
+export const MAPS_TABLE_DEFINITIONS =
+  'Play time: minutes with at least one player on the map. Avg players: per poll over every poll of its rounds, empty ones as 0. Peak: most players in one poll. Share: of all maps’ play time.';
+
 /** "12.5%" for the share column. */
 export function formatShare(percentage: number): string {
   if (!Number.isFinite(percentage)) return '—';

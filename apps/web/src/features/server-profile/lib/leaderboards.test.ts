@@ -7,10 +7,14 @@ import {
   LEADERBOARD_PERIOD_LABELS,
   MIN_PLAYERS_OPTIONS,
   NO_PLACEMENTS_TEXT,
+  combinedAddressesNote,
   findLeaderboard,
   hasPlacementData,
+  leaderboardPeriodRule,
   noPlacementDataText,
+  ratioBoardRule,
   resolvePlacementRows,
+  utcDaysRule,
 } from './leaderboards.ts';
 
 function standing(playerName: string, rank = 1): PlacementStanding {
@@ -26,6 +30,7 @@ function board(
     startPeriod: '2026-01-01T00:00:00Z',
     endPeriod: '2026-01-08T00:00:00Z',
     minRoundsForRatios: 3,
+    minMinutesForRatios: 30,
     mostActivePlayersByTime: [],
     topScores: [],
     topKDRatios: [],
@@ -95,5 +100,41 @@ describe("placements (spec §4: 'Placement view: High-Stakes (weighted, default)
     expect(resolvePlacementRows(board('Week'), 'all')).toEqual({ kind: 'none' });
     expect(resolvePlacementRows(undefined, 'all')).toEqual({ kind: 'none' });
     expect(NO_PLACEMENTS_TEXT).toBe('No placement standings available');
+  });
+});
+
+describe('the rules the boards state (shared rule ONE WEEK: "today and the 6 days before, UTC")', () => {
+  it('names whole UTC days ending today', () => {
+    expect(utcDaysRule(7)).toBe('today and the 6 days before, UTC');
+    expect(utcDaysRule(30)).toBe('today and the 29 days before, UTC');
+    expect(utcDaysRule(2)).toBe('today and the 1 day before, UTC');
+    expect(utcDaysRule(1)).toBe('today, UTC');
+  });
+
+  it('gives each period its rule and UTC dates (a UTC midnight is not the day before anywhere)', () => {
+    const week = { period: 'Week', startPeriod: '2026-01-02T00:00:00Z', endPeriod: '2026-01-08T12:00:00Z' } as const;
+    expect(leaderboardPeriodRule(week)).toMatch(/^Week: today and the 6 days before, UTC \((Jan 2, 2026|2 Jan 2026)/);
+    expect(leaderboardPeriodRule({ ...week, period: 'Month' })).toMatch(/^Month: today and the 29 days before, UTC/);
+    expect(leaderboardPeriodRule({ ...week, period: 'AllTime' })).toMatch(/^All Time: every closed round since /);
+  });
+
+  it('states the ratio boards minimum in rounds and minutes', () => {
+    expect(ratioBoardRule({ period: 'Week', minRoundsForRatios: 3, minMinutesForRatios: 30 })).toBe(
+      'At least 3 rounds and 30 min in the week',
+    );
+    expect(ratioBoardRule({ period: 'Month', minRoundsForRatios: 10, minMinutesForRatios: 30 })).toBe(
+      'At least 10 rounds and 30 min in the month',
+    );
+    expect(ratioBoardRule({ period: 'AllTime', minRoundsForRatios: 1, minMinutesForRatios: 30 })).toBe(
+      'At least 1 round and 30 min in all',
+    );
+  });
+
+  it('notes the earlier addresses of a server name, newest first in the answer', () => {
+    const address = (ip: string) => ({ serverGuid: ip, ip, port: 14567, firstSeen: '', lastSeen: '' });
+    expect(combinedAddressesNote([address('192.0.2.1')])).toBeNull();
+    expect(combinedAddressesNote([address('192.0.2.1'), address('192.0.2.2'), address('192.0.2.3')])).toContain(
+      '3 addresses under this name. Its boards, rankings and activity combine them all (earlier: 192.0.2.2:14567, 192.0.2.3:14567)',
+    );
   });
 });

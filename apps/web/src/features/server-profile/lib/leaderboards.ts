@@ -3,8 +3,10 @@ import {
   MIN_PLAYERS_FOR_WEIGHTING_OPTIONS,
   type LeaderboardPeriod,
   type PlacementStanding,
+  type ServerAddress,
   type ServerLeaderboard,
 } from '@frontline/contract';
+import { formatDate } from '../../../lib/date-format.ts';
 
 /**
  * The 'Player Statistics & Rankings' section (spec: site-statistics §4 "Leaderboards tab: week (default),
@@ -22,6 +24,47 @@ export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   Month: 'Month',
   AllTime: 'All Time',
 };
+
+/** Whole UTC days each period covers, today included (the issue's ONE WEEK rule); null: all time. */
+export const LEADERBOARD_PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: 7, Month: 30, AllTime: null };
+
+/** "today and the 6 days before, UTC": N whole UTC days ending with today. */
+export function utcDaysRule(days: number): string {
+  if (days <= 1) return 'today, UTC';
+  return `today and the ${days - 1} ${days === 2 ? 'day' : 'days'} before, UTC`;
+}
+
+/**
+ * What a period's boards count, in words, with its dates in UTC: "Week: today and the 6 days before, UTC
+ * (5 Jan – 11 Jan 2026)"; all time from the first round Frontline saw. A round counts on the day it ended.
+ */
+export function leaderboardPeriodRule(board: Pick<ServerLeaderboard, 'period' | 'startPeriod' | 'endPeriod'>): string {
+  const utc = { timeZone: 'UTC' } as const;
+  const days = LEADERBOARD_PERIOD_DAYS[board.period];
+  const label = LEADERBOARD_PERIOD_LABELS[board.period];
+  if (days === null) return `${label}: every closed round since ${formatDate(board.startPeriod, utc)}`;
+  return `${label}: ${utcDaysRule(days)} (${formatDate(board.startPeriod, utc)} – ${formatDate(board.endPeriod, utc)})`;
+}
+
+/** Who may be on the K/D and kill-rate boards: "At least 3 rounds and 30 min in the week". */
+export function ratioBoardRule(
+  board: Pick<ServerLeaderboard, 'period' | 'minRoundsForRatios' | 'minMinutesForRatios'>,
+): string {
+  const rounds = `${board.minRoundsForRatios} ${board.minRoundsForRatios === 1 ? 'round' : 'rounds'}`;
+  const within = board.period === 'AllTime' ? 'in all' : `in the ${board.period === 'Week' ? 'week' : 'month'}`;
+  return `At least ${rounds} and ${board.minMinutesForRatios} min ${within}`;
+}
+
+/**
+ * The note of a server whose name moved between addresses (servers sharing a name): its history is every
+ * address's; null with one address.
+ */
+export function combinedAddressesNote(addresses: readonly ServerAddress[]): string | null {
+  if (addresses.length < 2) return null;
+  const [, ...older] = addresses;
+  const list = older.map((address) => `${address.ip}:${address.port}`).join(', ');
+  return `This server has used ${addresses.length} addresses under this name. Its boards, rankings and activity combine them all (earlier: ${list}); the address, map and players shown are the newest address's.`;
+}
 
 export type PlacementView = 'weighted' | 'all';
 export const DEFAULT_PLACEMENT_VIEW: PlacementView = 'weighted';

@@ -16,6 +16,7 @@ export function makeLeaderboard(
     startPeriod: '2026-01-01T00:00:00Z',
     endPeriod: '2026-01-08T00:00:00Z',
     minRoundsForRatios: period === 'Week' ? 3 : period === 'Month' ? 10 : 20,
+    minMinutesForRatios: 30,
     mostActivePlayersByTime: [{ playerName: `Active ${period}`, minutesPlayed: 125, totalKills: 40, totalDeaths: 20 }],
     topScores: [
       {
@@ -60,6 +61,15 @@ export function makeDetails(overrides: Partial<ServerDetailsResponse> = {}): Ser
     maxPlayers: 32,
     startPeriod: '2025-06-01T00:00:00Z',
     endPeriod: '2026-01-08T00:00:00Z',
+    addresses: [
+      {
+        serverGuid: 'guid-1',
+        ip: '192.0.2.1',
+        port: 14567,
+        firstSeen: '2025-06-01T00:00:00Z',
+        lastSeen: '2026-01-08T00:00:00Z',
+      },
+    ],
     minPlayersForWeighting: 15,
     recentRounds: [
       {
@@ -99,6 +109,7 @@ export function makeInsights(days = 1, overrides: Partial<ServerInsightsResponse
     playerCountHistoryComparison: [{ timestamp: '2026-01-07T00:00:00Z', playerCount: 8 }],
     playerCountSummary: { peakPlayerCount: 14 + days, averagePlayerCount: 12, changePercentFromPreviousPeriod: 20 },
     pingByHour: { data: [{ timePeriod: '2026-01-07T00:00:00Z', medianPing: 60, p95Ping: 140 }] },
+    mapsStartPeriod: '2026-01-08T00:00:00Z',
     maps: [
       {
         mapName: 'wake_island',

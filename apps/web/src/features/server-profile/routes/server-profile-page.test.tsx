@@ -289,7 +289,7 @@ describe("leaderboards (spec §4: 'Leaderboards tab: week (default), month, allt
     );
     await user.click(within(section).getByRole('tab', { name: 'All Time' }));
     expect(within(section).getByRole('link', { name: 'Active AllTime' })).toBeInTheDocument();
-    expect(within(section).getAllByText('At least 20 rounds')).toHaveLength(2);
+    expect(within(section).getAllByText('At least 20 rounds and 30 min in all')).toHaveLength(2);
     expect(within(section).getByRole('link', { name: /el alamein/i })).toHaveAttribute(
       'href',
       '/rounds/round-1/report?players=Scorer',

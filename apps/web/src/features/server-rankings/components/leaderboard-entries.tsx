@@ -94,21 +94,22 @@ export function RankingRowsHeader() {
   );
 }
 
-export function RankingRow({ entry }: { entry: ServerRanking }) {
+/** `banded`: the left edge and rank in the band's colour (descending orders); plain otherwise. */
+export function RankingRow({ entry, banded = true }: { entry: ServerRanking; banded?: boolean }) {
   const band = rankBand(entry.rank);
-  const style = RANK_BAND_STYLES[band];
+  const style = RANK_BAND_STYLES[banded ? band : 'beyond'];
   const kd = formatKdRatio(entry.totalKills, entry.totalDeaths);
   const time = formatPlayTime(entry.totalPlayTimeMinutes);
   return (
     <li
       data-testid="ranking-entry"
       data-rank={entry.rank}
-      data-band={band}
+      data-band={banded ? band : 'plain'}
       className={`${ROW_GRID} rounded-md border border-l-4 border-line bg-surface px-3 py-2 ${style.edge}`}
     >
       <span
         className={`tabular text-right text-sm font-bold ${style.rank}`}
-        title={`${RANK_BAND_LABELS[band]}: rank ${entry.rank}`}
+        title={banded ? `${RANK_BAND_LABELS[band]}: rank ${entry.rank}` : `Rank ${entry.rank}`}
       >
         {entry.rank}
       </span>

@@ -9,6 +9,8 @@ import {
   parseRankingsQuery,
   rankingsQueryParams,
   sameFilters,
+  showsMedals,
+  showsRankBands,
   withFilters,
   withPageSize,
   withSort,
@@ -96,7 +98,7 @@ describe("rankings URL query (spec §4: 'filters and sort kept in URL query, omi
   });
 
   it('round-trips: the canonical form of a canonical URL is itself', () => {
-    const text = 'page=2&orderBy=TotalKills&playerName=a+b%26c&minScore=-5';
+    const text = 'page=2&orderBy=TotalKills&playerName=a+b%26c&minScore=5';
     expect(rankingsQueryParams(parse(text)).toString()).toBe(text);
   });
 });
@@ -109,6 +111,9 @@ describe('number filters', () => {
     expect(parseNumberFilter('   ')).toBeNull();
     expect(parseNumberFilter('1e')).toBeNull();
     expect(parseNumberFilter(undefined)).toBeNull();
+    // The API refuses a negative minimum (400): on the page it is no filter, as any value that cannot be one.
+    expect(parseNumberFilter('-5')).toBeNull();
+    expect(parseNumberFilter('0')).toBe(0);
   });
 });
 
@@ -169,5 +174,19 @@ describe('filter comparison', () => {
     expect(hasActiveFilters(EMPTY_FILTERS)).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, playerName: '  ' })).toBe(false);
     expect(hasActiveFilters({ ...EMPTY_FILTERS, minKdRatio: 0 })).toBe(true);
+  });
+});
+
+describe('medals and rank bands (issue: "medals only in the default descending order")', () => {
+  it('give medals only when sorting by score, descending', () => {
+    expect(showsMedals({ orderBy: 'TotalScore', orderDirection: 'desc' })).toBe(true);
+    expect(showsMedals({ orderBy: 'TotalScore', orderDirection: 'asc' })).toBe(false);
+    expect(showsMedals({ orderBy: 'KDRatio', orderDirection: 'desc' })).toBe(false);
+    expect(showsMedals({ orderBy: 'TotalDeaths', orderDirection: 'desc' })).toBe(false);
+  });
+
+  it('colour rank bands in descending orders only', () => {
+    expect(showsRankBands({ orderBy: 'TotalKills', orderDirection: 'desc' })).toBe(true);
+    expect(showsRankBands({ orderBy: 'TotalScore', orderDirection: 'asc' })).toBe(false);
   });
 });

@@ -79,11 +79,30 @@ function parseOrderDirection(text: string | null): OrderDirection {
   return text === 'asc' || text === 'desc' ? text : DEFAULT_SORT.orderDirection;
 }
 
-/** A number filter as typed or linked: blank, or anything that is not a finite number, is no filter. */
+/**
+ * A minimum as typed or linked: blank, anything that is not a finite number, or a negative number (no count,
+ * ratio or time is below 0, and the API refuses one) is no filter.
+ */
 export function parseNumberFilter(text: string | null | undefined): number | null {
   if (text === null || text === undefined || text.trim() === '') return null;
   const value = Number(text.trim());
-  return Number.isFinite(value) ? value : null;
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/**
+ * Medals (rank 1-3 cards) only in the default order, score descending: the podium of an ascending order would be
+ * the three lowest, and a medal for the most deaths would read as praise.
+ */
+export function showsMedals(sort: RankingSort): boolean {
+  return sort.orderBy === DEFAULT_SORT.orderBy && sort.orderDirection === DEFAULT_SORT.orderDirection;
+}
+
+/**
+ * The rank bands' colours (top 10, 25, 50) mark the leaders of a descending order; an ascending order lists the
+ * other end first, so its rows are plain.
+ */
+export function showsRankBands(sort: RankingSort): boolean {
+  return sort.orderDirection === 'desc';
 }
 
 export function normaliseNameFilter(text: string | null | undefined): string {

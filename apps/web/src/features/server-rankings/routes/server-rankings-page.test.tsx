@@ -26,7 +26,9 @@ function makeEntry(rank: number, extra: Partial<ServerRanking> = {}): ServerRank
 function answer(items: ServerRanking[], extra: Partial<ServerRankingsResponse> = {}): ServerRankingsResponse {
   return {
     items,
-    serverContext: { serverName: SERVER, serverGuid: 'guid-1' },
+    serverContext: { serverName: SERVER, serverGuid: 'guid-1', addressCount: 1 },
+    minimumToRank: { rounds: 3, minutes: 30 },
+    rankedPlayers: items.length,
     currentPage: 1,
     totalPages: 1,
     totalItems: items.length,
@@ -91,14 +93,14 @@ describe('ServerRankingsPage', () => {
         Array.from({ length: 12 }, (_, index) =>
           makeEntry(index + 1, index === 4 ? { playerName: 'No Deaths', totalKills: 7, totalDeaths: 0 } : {}),
         ),
-        { totalItems: 1234, totalPages: 13 },
+        { totalItems: 1234, rankedPlayers: 1234, totalPages: 13 },
       ),
     );
     renderPage();
 
     await screen.findByText('Soldier 1');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(SERVER);
-    expect(screen.getByRole('heading', { name: /Leaderboard/ })).toHaveTextContent('1,234 players');
+    expect(screen.getByRole('heading', { name: /Leaderboard/ })).toHaveTextContent('1,234 ranked players');
     expect(calls[0]?.pathname).toBe(`/stats/servers/${encodeURIComponent(SERVER)}/rankings`);
     expect(calls[0]?.search).toBe('');
 
@@ -117,6 +119,68 @@ describe('ServerRankingsPage', () => {
     expect(noDeaths).toHaveTextContent('K/D 7');
     expect(rows[0]).toHaveTextContent('K/D 1.50');
     expect(rows[0]).toHaveTextContent('2h 5m');
+  });
+
+  it('says who is ranked and what a rank means, from the answer', async () => {
+    stubApi(() =>
+      answer([makeEntry(1)], {
+        minimumToRank: { rounds: 3, minutes: 30 },
+        serverContext: { serverName: SERVER, serverGuid: 'guid-1', addressCount: 2 },
+      }),
+    );
+    renderPage();
+    const rules = await screen.findByTestId('ranking-rules');
+    expect(rules).toHaveTextContent('Ranked: at least 3 rounds and 30 minutes played here.');
+    expect(rules).toHaveTextContent('ties share it, and filters only hide rows');
+    expect(rules).toHaveTextContent('Totals combine the 2 addresses this server has used under its name.');
+  });
+
+  it('keeps a filtered player at their rank, without a medal: rank 18 is not "Gold #1"', async () => {
+    stubApi(() => answer([makeEntry(18, { playerName: 'Romeo' })], { totalItems: 1, rankedPlayers: 20 }));
+    renderPage('?playerName=romeo');
+    await screen.findByText('Romeo');
+    expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
+    const [row] = within(screen.getByRole('list', { name: 'Rankings' })).getAllByTestId('ranking-entry');
+    expect(row).toHaveAttribute('data-rank', '18');
+    expect(row).toHaveAttribute('data-band', 'top25');
+    expect(row).toHaveTextContent('18');
+    expect(screen.getByRole('heading', { name: /Leaderboard/ })).toHaveTextContent('1 of 20 ranked players');
+  });
+
+  it('gives medals to shared first places in the default order (1, 1, 3)', async () => {
+    stubApi(() => answer([makeEntry(1), makeEntry(1, { playerName: 'Tied' }), makeEntry(3), makeEntry(4)]));
+    renderPage();
+    await screen.findByText('Tied');
+    const podium = within(screen.getByRole('list', { name: 'Podium' })).getAllByTestId('ranking-entry');
+    expect(podium.map((card) => [card.dataset.rank, card.dataset.medal])).toEqual([
+      ['1', 'gold'],
+      ['1', 'gold'],
+      ['3', 'bronze'],
+    ]);
+  });
+
+  it('shows no medals in any other order: ascending lists plain rows, other keys banded rows', async () => {
+    stubApi(() => answer([makeEntry(1, { playerName: 'Worst' }), makeEntry(2), makeEntry(3), makeEntry(4)]));
+    renderPage('?orderDirection=asc');
+    await screen.findByText('Worst');
+    expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Rankings' })).getAllByTestId('ranking-entry');
+    expect(rows.map((row) => [row.dataset.rank, row.dataset.band])).toEqual([
+      ['1', 'plain'],
+      ['2', 'plain'],
+      ['3', 'plain'],
+      ['4', 'plain'],
+    ]);
+    expect(rows[0]?.querySelector('[data-medal]')).toBeNull();
+  });
+
+  it('shows banded rows without medals when sorted by another key, descending', async () => {
+    stubApi(() => answer([makeEntry(1, { playerName: 'Most Deaths' }), makeEntry(2)]));
+    renderPage('?orderBy=TotalDeaths');
+    await screen.findByText('Most Deaths');
+    expect(screen.queryByRole('list', { name: 'Podium' })).not.toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Rankings' })).getAllByTestId('ranking-entry');
+    expect(rows.map((row) => row.dataset.band)).toEqual(['top10', 'top10']);
   });
 
   it('sorting, page size and pages go into the URL, defaults left out, and the call follows', async () => {

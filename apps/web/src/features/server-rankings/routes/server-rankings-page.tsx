@@ -1,4 +1,4 @@
-import type { RankingOrderBy } from '@frontline/contract';
+import type { RankingOrderBy, ServerRankingsResponse } from '@frontline/contract';
 import { useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ParentLink } from '../../../components/back-button.tsx';
@@ -21,6 +21,8 @@ import {
   nextRankingSort,
   parseRankingsQuery,
   rankingsQueryParams,
+  showsMedals,
+  showsRankBands,
   withFilters,
   withPageSize,
   withSort,
@@ -76,8 +78,9 @@ function ServerRankings({ serverName }: { serverName: string }) {
         back={<ParentLink to={paths.server(serverName)} label="Server profile" />}
         eyebrow="Server rankings"
         title={serverName}
-        description="Every soldier who fought here, ranked on their all-time totals on this server."
+        description="Every ranked soldier of this server, on their all-time totals here."
       />
+      {data && <RankingRules answer={data} />}
 
       <section ref={sectionRef} aria-labelledby={headingId} className="scroll-mt-20">
         <div className="mb-4 rounded-lg border border-line bg-surface shadow-sm shadow-black/5">
@@ -88,11 +91,7 @@ function ServerRankings({ serverName }: { serverName: string }) {
                 data-testid="player-count"
                 className="tabular text-xs font-semibold tracking-normal text-muted normal-case"
               >
-                {data
-                  ? `${countFormat.format(data.totalItems)} ${data.totalItems === 1 ? 'player' : 'players'}`
-                  : rankings.isError
-                    ? ''
-                    : '…'}
+                {data ? playerCountText(data, filterCount > 0) : rankings.isError ? '' : '…'}
               </span>
             </h2>
             <div className="flex flex-wrap items-center gap-1.5 sm:ml-auto sm:gap-2">
@@ -128,6 +127,8 @@ function ServerRankings({ serverName }: { serverName: string }) {
           rankings={rankings}
           serverName={serverName}
           filtered={filterCount > 0}
+          medals={showsMedals(query)}
+          bands={showsRankBands(query)}
           updating={updating}
           onRefresh={refresh}
         />
@@ -147,16 +148,41 @@ function ServerRankings({ serverName }: { serverName: string }) {
   );
 }
 
+/** "20 ranked players"; with filters, how many of them match: "1 of 20 ranked players". */
+function playerCountText(answer: ServerRankingsResponse, filtered: boolean): string {
+  const ranked = `${countFormat.format(answer.rankedPlayers)} ranked ${answer.rankedPlayers === 1 ? 'player' : 'players'}`;
+  return filtered ? `${countFormat.format(answer.totalItems)} of ${ranked}` : ranked;
+}
+
+/** Who is ranked and what a rank means, from the answer (the issue: "state the chosen minimum … show it"). */
+function RankingRules({ answer }: { answer: ServerRankingsResponse }) {
+  const { rounds, minutes } = answer.minimumToRank;
+  const addresses = answer.serverContext.addressCount;
+  return (
+    <p className="mb-4 text-xs text-muted" data-testid="ranking-rules">
+      Ranked: at least {rounds} rounds and {minutes} minutes played here. A rank is the place among all ranked players
+      in the chosen order; ties share it, and filters only hide rows.
+      {addresses > 1 && ` Totals combine the ${addresses} addresses this server has used under its name.`}
+    </p>
+  );
+}
+
 function LeaderboardBody({
   rankings,
   serverName,
   filtered,
+  medals,
+  bands,
   updating,
   onRefresh,
 }: {
   rankings: ReturnType<typeof useServerRankings>;
   serverName: string;
   filtered: boolean;
+  /** Rank 1-3 as medal cards: the default order only. */
+  medals: boolean;
+  /** Rows edged by rank band: descending orders only. */
+  bands: boolean;
   updating: boolean;
   onRefresh: () => void;
 }) {
@@ -199,11 +225,13 @@ function LeaderboardBody({
     );
   }
 
-  const podium = data.items.flatMap((entry) => {
-    const medal = medalOf(entry.rank);
-    return medal ? [{ entry, medal }] : [];
-  });
-  const rows = data.items.filter((entry) => medalOf(entry.rank) === null);
+  const podium = medals
+    ? data.items.flatMap((entry) => {
+        const medal = medalOf(entry.rank);
+        return medal ? [{ entry, medal }] : [];
+      })
+    : [];
+  const rows = medals ? data.items.filter((entry) => medalOf(entry.rank) === null) : data.items;
 
   return (
     <div aria-busy={updating} className="relative">
@@ -228,7 +256,7 @@ function LeaderboardBody({
             <RankingRowsHeader />
             <ol aria-label="Rankings" className="flex flex-col gap-1.5">
               {rows.map((entry) => (
-                <RankingRow key={entry.playerName} entry={entry} />
+                <RankingRow key={entry.playerName} entry={entry} banded={bands} />
               ))}
             </ol>
           </>
