@@ -113,14 +113,53 @@ export const leaderboardSnapshotSchema = z.object({
   entries: z.array(leaderboardEntrySchema),
 });
 
+/**
+ * One line of a round's final standings (its standings so far while it is being played): a participant with the
+ * totals of their session, which add up every stint when they left and rejoined (decision 0003).
+ */
+export const standingEntrySchema = z.object({
+  /** 1..n over everyone who played the round, by score, then kills, then fewer deaths, then name. */
+  rank: z.number(),
+  playerName: z.string(),
+  score: z.number(),
+  kills: z.number(),
+  deaths: z.number(),
+  /** The team index the player was last seen on (1 or 2 in two-team games). */
+  team: z.number(),
+  teamLabel: z.string(),
+  /** Not in the round's last poll (its latest poll while it is being played): the player had left. */
+  left: z.boolean(),
+  /** When the player was last seen in the round. */
+  lastSeen: z.string(),
+});
+
 export const roundReportResponseSchema = z.object({
   round: roundSummarySchema,
+  /**
+   * Everyone who played the round (participantCount lines) with their session totals, best first. Closed round:
+   * the final standings; open round: the standings so far.
+   */
+  finalStandings: z.array(standingEntrySchema),
   /**
    * Null: one snapshot per poll. A number N: the round had more polls than REPORT_MAX_POLL_SNAPSHOTS, so there is
    * one snapshot per N minutes (the last poll of each span, and always the round's last poll).
    */
   snapshotIntervalMinutes: z.number().nullable(),
   leaderboardSnapshots: z.array(leaderboardSnapshotSchema),
+});
+
+/**
+ * `GET /stats/rounds/filter-options`: the choices of a rounds list's filters over every round the other filters
+ * match (not only one page), rounds somebody played only. Each list leaves its own filter out, so choosing a map
+ * does not shrink the map choices to that map.
+ */
+export const roundFilterOptionsResponseSchema = z.object({
+  /** Map names, A to Z. */
+  maps: z.array(z.string()),
+  /** Game types, A to Z. */
+  gameTypes: z.array(z.string()),
+  /** Server names, A to Z (a name stands for every address that carried it), each with its game. */
+  servers: z.array(z.object({ serverName: z.string(), gameId: gameIdSchema })),
 });
 
 export type Session = z.infer<typeof sessionSchema>;
@@ -132,3 +171,5 @@ export type PlayerSessionsResponse = z.infer<typeof playerSessionsResponseSchema
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export type LeaderboardSnapshot = z.infer<typeof leaderboardSnapshotSchema>;
 export type RoundReportResponse = z.infer<typeof roundReportResponseSchema>;
+export type StandingEntry = z.infer<typeof standingEntrySchema>;
+export type RoundFilterOptionsResponse = z.infer<typeof roundFilterOptionsResponseSchema>;

@@ -59,6 +59,8 @@ export interface FixtureSession {
   start?: string;
   /** Defaults to the round's end (or start while it is open). */
   lastSeen?: string;
+  /** The team index last seen on (defaults to 1, labelled as the round's first team). */
+  team?: number;
 }
 
 export interface FixtureRound {
@@ -116,7 +118,7 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
     `insert into sessions (round_key, player_name, player_index, start_time, last_seen, is_active, score, kills,
       deaths, segment_score, segment_kills, segment_deaths, segments, played_ms, seen_clock_ms, observations,
       ping_sum, ping_count, team, team_label)
-    values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 1, ?, 0, 1, ?, ?, 1, 'Axis')`,
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 1, ?, 0, 1, ?, ?, ?, ?)`,
   );
   const insertPlayer = sqlite.prepare(
     'insert into players (player_name, first_seen) values (?, ?) on conflict (player_name) do nothing',
@@ -136,6 +138,8 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
       session.minutes * 60_000,
       session.ping ?? 0,
       session.ping === undefined ? 0 : 1,
+      session.team ?? 1,
+      session.team === 2 ? (round.teamLabels?.[1] ?? 'Allies') : (round.teamLabels?.[0] ?? 'Axis'),
     );
   });
   if (round.end === null) {

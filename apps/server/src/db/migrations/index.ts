@@ -7,6 +7,7 @@ import { pingDaily } from './0005-ping-daily.ts';
 import { roundsEndIndex } from './0006-rounds-end-index.ts';
 import { sessionNameEntries } from './0007-session-name-entries.ts';
 import { mapPresence } from './0008-map-presence.ts';
+import { playedRoundsIndexes } from './0009-played-rounds-indexes.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-rounds-end-index': roundsEndIndex,
   '0007-session-name-entries': sessionNameEntries,
   '0008-map-presence': mapPresence,
+  '0009-played-rounds-indexes': playedRoundsIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,8 +40,13 @@ export function pickSnapshotPolls(
   return { intervalMinutes, polls: picked };
 }
 
-/** Best first: score, then kills, then fewer deaths, then name (so equal lines always come in the same order). */
-function compareEntries(a: Omit<LeaderboardEntry, 'rank'>, b: Omit<LeaderboardEntry, 'rank'>): number {
+type RankedFigures = Pick<LeaderboardEntry, 'playerName' | 'score' | 'kills' | 'deaths'>;
+
+/**
+ * Best first: score, then kills, then fewer deaths, then name (so equal lines always come in the same order). The
+ * snapshots and the final standings rank with it.
+ */
+export function compareEntries(a: RankedFigures, b: RankedFigures): number {
   return (
     b.score - a.score ||
     b.kills - a.kills ||

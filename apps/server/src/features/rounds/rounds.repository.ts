@@ -7,6 +7,7 @@ import { findServerGuidsNamed, serverGuidIn } from '../../db/server-names.ts';
  * The SQL behind the rounds list, a player's sessions and the round report. Rounds are found through their
  * indexes (server and start, start) and, for named players, through each player's sessions (player index): a
  * round must hold every named player, so the candidate rounds are the intersection of the players' rounds.
+ * Rounds somebody played (not empty ones) have partial indexes of their own (migration 0009).
  */
 
 export interface RoundFilter {
@@ -21,6 +22,8 @@ export interface RoundFilter {
   endTimeTo?: string;
   minDurationMinutes?: number;
   maxDurationMinutes?: number;
+  /** False: only rounds somebody played (participant count above 0); empty rounds are left out. */
+  includeEmpty: boolean;
 }
 
 export interface RoundPageQuery {
@@ -61,6 +64,8 @@ export interface SessionRecord {
   kills: number;
   deaths: number;
   playedMs: number;
+  /** The team index the player was last seen on. */
+  team: number;
   teamLabel: string;
 }
 
@@ -142,7 +147,7 @@ function toRoundRecord(row: RoundRow): RoundRecord {
 }
 
 const SESSION_COLUMNS = sql`s.session_id, s.round_key, s.player_name, s.start_time, s.last_seen, s.is_active, s.score,
-  s.kills, s.deaths, s.played_ms, s.team_label`;
+  s.kills, s.deaths, s.played_ms, s.team, s.team_label`;
 
 interface SessionRow {
   session_id: number;
@@ -155,6 +160,7 @@ interface SessionRow {
   kills: number;
   deaths: number;
   played_ms: number;
+  team: number;
   team_label: string;
 }
 
@@ -170,9 +176,28 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     kills: row.kills,
     deaths: row.deaths,
     playedMs: row.played_ms,
+    team: Number(row.team),
     teamLabel: row.team_label,
   };
 }
+
+export interface ServerChoiceRecord {
+  serverGuid: string;
+  serverName: string;
+  game: string;
+}
+
+interface ServerChoiceRow {
+  server_guid: string;
+  name: string;
+  game: string;
+}
+
+const toServerChoice = (row: ServerChoiceRow): ServerChoiceRecord => ({
+  serverGuid: row.server_guid,
+  serverName: row.name,
+  game: row.game,
+});
 
 /**
  * The where clause of a round filter, over `rounds r`, with the filter's server name already
@@ -185,6 +210,8 @@ function roundConditions(filter: RoundFilter, serverGuids: readonly string[] | u
   if (filter.serverGuid !== undefined) conditions.push(sql`r.server_guid = ${filter.serverGuid}`);
   if (filter.mapName !== undefined) conditions.push(sql`r.map_name = ${filter.mapName}`);
   if (filter.gameType !== undefined) conditions.push(sql`r.game_type = ${filter.gameType}`);
+  // Written as the partial indexes of migration 0009 are, so that SQLite and PostgreSQL use them.
+  if (!filter.includeEmpty) conditions.push(sql`r.participant_count > 0`);
   if (filter.playerNames.length) {
     const roundsOfEach = filter.playerNames.map(
       (name) => sql`select round_key from sessions where player_name = ${name}`,
@@ -209,9 +236,13 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
     return new Map(rows.map((row) => [Number(row.round_key), toRoundRecord(row)]));
   }
 
+  /** The guids of every server of the filter's server name (undefined without one). */
+  async function serverGuidsOf(filter: RoundFilter): Promise<string[] | undefined> {
+    return filter.serverName === undefined ? undefined : findServerGuidsNamed(db, filter.serverName);
+  }
+
   async function conditionsOf(filter: RoundFilter): Promise<RawBuilder<unknown>> {
-    if (filter.serverName === undefined) return roundConditions(filter, undefined);
-    return roundConditions(filter, await findServerGuidsNamed(db, filter.serverName));
+    return roundConditions(filter, await serverGuidsOf(filter));
   }
 
   return {
@@ -294,6 +325,75 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
         if (!round) throw new Error(`session ${row.session_id} lost its round ${row.round_key}`);
         return { ...toSessionRecord(row), round };
       });
+    },
+
+    /** False when the filter names a server (by name or guid) that Frontline has never seen. */
+    async knowsServers(filter: Pick<RoundFilter, 'serverName' | 'serverGuid'>): Promise<boolean> {
+      if (filter.serverName !== undefined && (await findServerGuidsNamed(db, filter.serverName)).length === 0) {
+        return false;
+      }
+      if (filter.serverGuid !== undefined) {
+        const known = await db
+          .selectFrom('servers')
+          .select('server_guid')
+          .where('server_guid', '=', filter.serverGuid)
+          .executeTakeFirst();
+        if (!known) return false;
+      }
+      return true;
+    },
+
+    /**
+     * The (map, game type) pairs of the played rounds matching the filter, leaving out its own map and game type
+     * (the caller keeps the pairs each choice allows). Read from the (server, map, game type) index of played
+     * rounds one server at a time, or from the named players' rounds: never from every round.
+     */
+    async findMapsAndGameTypes(filter: RoundFilter): Promise<{ mapName: string; gameType: string }[]> {
+      const open: RoundFilter = { ...filter, mapName: undefined, gameType: undefined, includeEmpty: false };
+      const guids = await serverGuidsOf(open);
+      // Several guids in one statement make SQLite sort every round of them instead of walking the index.
+      const scopes = open.playerNames.length === 0 && guids !== undefined ? guids.map((guid) => [guid]) : [guids];
+      const pairs = new Map<string, { mapName: string; gameType: string }>();
+      for (const scope of scopes) {
+        const { rows } = await sql<{ map_name: string; game_type: string }>`
+          select distinct r.map_name, r.game_type from rounds r
+          where ${roundConditions(open, scope)}`.execute(db);
+        for (const row of rows) {
+          pairs.set(JSON.stringify([row.map_name, row.game_type]), { mapName: row.map_name, gameType: row.game_type });
+        }
+      }
+      return [...pairs.values()];
+    },
+
+    /**
+     * The servers holding a played round that matches the filter, leaving out its own server. With named players,
+     * from their rounds; without, one index probe per known server (its played rounds of the map and game type).
+     */
+    async findServersOfRounds(filter: RoundFilter): Promise<ServerChoiceRecord[]> {
+      const open: RoundFilter = { ...filter, serverName: undefined, serverGuid: undefined, includeEmpty: false };
+      if (open.playerNames.length > 0) {
+        const { rows } = await sql<ServerChoiceRow>`
+          select v.server_guid, v.name, v.game from servers v
+          where v.server_guid in (select r.server_guid from rounds r where ${roundConditions(open, undefined)})
+          order by v.name, v.server_guid`.execute(db);
+        return rows.map(toServerChoice);
+      }
+      const probe = [sql`r.server_guid = v.server_guid`, sql`r.participant_count > 0`];
+      if (open.mapName !== undefined) probe.push(sql`r.map_name = ${open.mapName}`);
+      if (open.gameType !== undefined) {
+        probe.push(sql`r.game_type = ${open.gameType}`);
+        // A game type without a map: one seek of (server, map, game type) per map of the server, which the index
+        // lists without reading each round; a scan of the server's rounds for the game type would read them all.
+        if (open.mapName === undefined) {
+          probe.push(sql`r.map_name in (select distinct m.map_name from rounds m
+            where m.server_guid = v.server_guid and m.participant_count > 0)`);
+        }
+      }
+      const { rows } = await sql<ServerChoiceRow>`
+        select v.server_guid, v.name, v.game from servers v
+        where exists (select 1 from rounds r where ${sql.join(probe, sql` and `)})
+        order by v.name, v.server_guid`.execute(db);
+      return rows.map(toServerChoice);
     },
 
     async playerExists(playerName: string): Promise<boolean> {

@@ -1,4 +1,10 @@
-import type { ApiError, PlayerSessionsResponse, RoundReportResponse, RoundsListResponse } from '@frontline/contract';
+import type {
+  ApiError,
+  PlayerSessionsResponse,
+  RoundFilterOptionsResponse,
+  RoundReportResponse,
+  RoundsListResponse,
+} from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
@@ -19,6 +25,7 @@ import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
  *   5  Bravo kharkov open since 11:50  Ace 7/3/1/10, polls at 11:50 and 11:59:30
  *   6  Alpha kursk   11th 08:00–08:02  Germany vs Soviet Union, tickets 0 / 37, the report's known timeline
  *   7..16 Bravo berlin, one a day from the 1st, 20 minutes, Dan alone (for paging)
+ *   17 Alpha omaha   10th 09:00–09:20, empty: no player was ever seen (listed only with includeEmpty=true)
  */
 
 const NOW = '2026-03-11T12:00:00.000Z';
@@ -122,7 +129,11 @@ beforeAll(async () => {
     end: '2026-03-11T08:02:00.000Z',
     teamLabels: ['Germany', 'Soviet Union'],
     tickets: [0, 37],
-    sessions: [session('Ace', 25, 5, 1, 2), session('Bob', 12, 1, 1, 1), session('Cid', 3, 0, 0, 1)],
+    sessions: [
+      session('Ace', 25, 5, 1, 2),
+      { ...session('Bob', 12, 1, 1, 1), team: 2, lastSeen: '2026-03-11T08:01:00.000Z' },
+      { ...session('Cid', 3, 0, 0, 1), team: 2, start: '2026-03-11T08:01:00.000Z' },
+    ],
     polls: KNOWN_TIMELINE,
   });
   for (let day = 1; day <= 10; day += 1) {
@@ -136,6 +147,15 @@ beforeAll(async () => {
       sessions: [session('Dan', day, 1, 1, 20)],
     });
   }
+  insertRound(sqlite, {
+    roundKey: 17,
+    serverGuid: 'guid-a',
+    mapName: 'omaha',
+    start: '2026-03-10T09:00:00.000Z',
+    end: '2026-03-10T09:20:00.000Z',
+    sessions: [],
+    pollPlayerCounts: [0],
+  });
   app = await createTestApp({}, database);
 });
 
@@ -257,7 +277,6 @@ describe('GET /stats/rounds', () => {
       5, 3, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7,
     ]);
     expect(roundKeys(await getJson('/stats/rounds?gameType=ctf'))).toEqual([3]);
-    expect(await getJson('/stats/rounds?serverName=Nowhere')).toMatchObject({ items: [], totalItems: 0 });
     // Round 5 is open: its end is its latest poll, 11:59:30.
     expect(
       roundKeys(await getJson('/stats/rounds?endTimeFrom=2026-03-10T12:00:00Z&endTimeTo=2026-03-11T11:59:30Z')),
@@ -286,12 +305,40 @@ describe('GET /stats/rounds', () => {
     expect(roundKeys(crowded).slice(0, 3)).toEqual([4, 6, 1]);
   });
 
+  it('hides empty rounds unless includeEmpty=true, in the list and in its count', async () => {
+    const played = await getJson<RoundsListResponse>('/stats/rounds?serverName=Alpha');
+    expect(roundKeys(played)).toEqual([4, 6, 2, 1]);
+    expect(played.totalItems).toBe(4);
+    expect(await getJson('/stats/rounds?serverName=Alpha&includeEmpty=false')).toEqual(played);
+
+    const all = await getJson<RoundsListResponse>('/stats/rounds?serverName=Alpha&includeEmpty=true');
+    expect(roundKeys(all)).toEqual([4, 6, 2, 1, 17]);
+    expect(all.items.at(-1)).toMatchObject({ mapName: 'omaha', participantCount: 0, players: [] });
+    expect(all.totalItems).toBe(5);
+
+    // Every server, every sort: the empty round is not among the 16 played ones.
+    expect((await getJson<RoundsListResponse>('/stats/rounds')).totalItems).toBe(16);
+    expect((await getJson<RoundsListResponse>('/stats/rounds?includeEmpty=true')).totalItems).toBe(17);
+    const byEnd = await getJson<RoundsListResponse>('/stats/rounds?sortBy=endTime&serverName=Alpha&mapName=omaha');
+    expect(byEnd).toMatchObject({ items: [], totalItems: 0 });
+  });
+
+  it('answers 404 for a server name or guid nobody has seen (not an empty list)', async () => {
+    const named = await getJson<ApiError>('/stats/rounds?serverName=Nowhere', 404);
+    expect(named).toMatchObject({ error: 'not_found', message: "No server named 'Nowhere' is known" });
+    expect((await getJson<ApiError>('/stats/rounds?serverGuid=guid-z', 404)).message).toContain('guid-z');
+    // A known server whose filters match nothing is an empty list.
+    expect(await getJson('/stats/rounds?serverName=Alpha&mapName=berlin')).toMatchObject({ items: [], totalItems: 0 });
+  });
+
   it.each([
     ['pageSize=15', 'pageSize'],
     ['page=0', 'page'],
     ['sortBy=kills', 'sortBy'],
     ['sortOrder=up', 'sortOrder'],
     ['includePlayers=yes', 'includePlayers'],
+    ['includeEmpty=1', 'includeEmpty'],
+    ['includeEmpty=', 'includeEmpty'],
     ['endTimeFrom=yesterday', 'endTimeFrom'],
     ['endTimeFrom=2026-03-11&endTimeTo=2026-03-10', 'endTimeTo'],
     ['minDuration=ten', 'minDuration'],
@@ -301,6 +348,87 @@ describe('GET /stats/rounds', () => {
     const error = await getJson<ApiError>(`/stats/rounds?${query}`, 400);
     expect(error.error).toBe('bad_request');
     expect(error.message).toContain(parameter);
+  });
+});
+
+describe('GET /stats/rounds/filter-options', () => {
+  type Options = RoundFilterOptionsResponse;
+  const ALPHA = { serverName: 'Alpha', gameId: 'bf1942' };
+  const BRAVO = { serverName: 'Bravo', gameId: 'fh2' };
+
+  it("offers every map, game type and server of a server's played rounds, not one page's", async () => {
+    // Alpha played wake, midway and kursk; omaha only in an empty round. Servers: those with played rounds.
+    expect(await getJson<Options>('/stats/rounds/filter-options?serverName=Alpha')).toEqual({
+      maps: ['kursk', 'midway', 'wake'],
+      gameTypes: ['conquest'],
+      servers: [ALPHA, BRAVO],
+    });
+    expect(await getJson<Options>('/stats/rounds/filter-options?serverGuid=guid-b')).toEqual({
+      maps: ['berlin', 'kharkov', 'wake'],
+      gameTypes: ['conquest', 'ctf'],
+      servers: [ALPHA, BRAVO],
+    });
+  });
+
+  it('leaves each list its own filter out, and narrows it by the others', async () => {
+    // A map chosen: every map stays a choice; the servers are those that played it.
+    expect(await getJson<Options>('/stats/rounds/filter-options?serverName=Bravo&mapName=wake')).toEqual({
+      maps: ['berlin', 'kharkov', 'wake'],
+      gameTypes: ['ctf'],
+      servers: [ALPHA, BRAVO],
+    });
+    expect(await getJson<Options>('/stats/rounds/filter-options?serverName=Bravo&mapName=berlin')).toEqual({
+      maps: ['berlin', 'kharkov', 'wake'],
+      gameTypes: ['conquest'],
+      servers: [BRAVO],
+    });
+    // A game type alone: the servers that played it on any map.
+    expect(await getJson<Options>('/stats/rounds/filter-options?serverName=Alpha&gameType=ctf')).toEqual({
+      maps: [],
+      gameTypes: ['conquest'],
+      servers: [BRAVO],
+    });
+  });
+
+  it("offers a player's maps and servers over all their rounds (the player sessions screen)", async () => {
+    expect(await getJson<Options>('/stats/rounds/filter-options?playerNames=Cid')).toEqual({
+      maps: ['kursk', 'midway', 'wake'],
+      gameTypes: ['conquest', 'ctf'],
+      servers: [ALPHA, BRAVO],
+    });
+    expect(await getJson<Options>('/stats/rounds/filter-options?playerNames=Cid&serverName=Bravo')).toEqual({
+      maps: ['wake'],
+      gameTypes: ['ctf'],
+      servers: [ALPHA, BRAVO],
+    });
+    expect(await getJson<Options>('/stats/rounds/filter-options?playerNames=Cid&mapName=midway')).toEqual({
+      maps: ['kursk', 'midway', 'wake'],
+      gameTypes: ['conquest'],
+      servers: [ALPHA],
+    });
+    // Rounds holding both players.
+    expect(await getJson<Options>('/stats/rounds/filter-options?playerNames=Bob&playerNames=Cid')).toEqual({
+      maps: ['kursk', 'wake'],
+      gameTypes: ['conquest', 'ctf'],
+      servers: [ALPHA, BRAVO],
+    });
+  });
+
+  it('answers 400 without a server or player, 404 for an unknown server', async () => {
+    expect((await getJson<ApiError>('/stats/rounds/filter-options', 400)).message).toContain('serverName');
+    expect((await getJson<ApiError>('/stats/rounds/filter-options?mapName=wake', 400)).error).toBe('bad_request');
+    expect((await getJson<ApiError>('/stats/rounds/filter-options?serverName=Nowhere', 404)).message).toContain(
+      'Nowhere',
+    );
+  });
+});
+
+describe('Recent Rounds of the server profile', () => {
+  it('lists the rounds somebody played, latest-ended first, without the empty one', async () => {
+    const profile = await getJson<{ recentRounds: { roundId: string; participantCount: number }[] }>(
+      '/stats/servers/Alpha',
+    );
+    expect(profile.recentRounds.map((round) => round.roundId)).toEqual(['round-4', 'round-6', 'round-2', 'round-1']);
   });
 });
 
@@ -377,6 +505,42 @@ describe('GET /stats/rounds/{roundId}/report', () => {
       // Bob has left: the snapshot lists whom the poll saw.
       { timestamp: '2026-03-11T08:01:30.000Z', lines: ['1 Ace 25 Germany', '2 Cid 3 Soviet Union'] },
     ]);
+    // Final standings: everyone who played, with their session totals; Bob left before the last poll.
+    expect(report.finalStandings).toEqual([
+      {
+        rank: 1,
+        playerName: 'Ace',
+        score: 25,
+        kills: 5,
+        deaths: 1,
+        team: 1,
+        teamLabel: 'Germany',
+        left: false,
+        lastSeen: '2026-03-11T08:02:00.000Z',
+      },
+      {
+        rank: 2,
+        playerName: 'Bob',
+        score: 12,
+        kills: 1,
+        deaths: 1,
+        team: 2,
+        teamLabel: 'Soviet Union',
+        left: true,
+        lastSeen: '2026-03-11T08:01:00.000Z',
+      },
+      {
+        rank: 3,
+        playerName: 'Cid',
+        score: 3,
+        kills: 0,
+        deaths: 0,
+        team: 2,
+        teamLabel: 'Soviet Union',
+        left: false,
+        lastSeen: '2026-03-11T08:02:00.000Z',
+      },
+    ]);
     expect(report.leaderboardSnapshots[3]?.entries[0]).toEqual({
       rank: 1,
       playerName: 'Ace',
@@ -393,6 +557,8 @@ describe('GET /stats/rounds/{roundId}/report', () => {
     const report = await getJson<RoundReportResponse>('/stats/rounds/round-5/report');
     expect(report.round).toMatchObject({ isActive: true, endTime: '2026-03-11T11:59:30.000Z', durationMinutes: 10 });
     expect(report.leaderboardSnapshots.map((snapshot) => snapshot.entries[0]?.score)).toEqual([0, 7]);
+    // The standings so far: Ace was in the latest poll.
+    expect(report.finalStandings).toMatchObject([{ rank: 1, playerName: 'Ace', score: 7, left: false }]);
   });
 
   it('lets a closed report be kept an hour and a live one 10 s', async () => {

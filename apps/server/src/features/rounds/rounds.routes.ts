@@ -5,6 +5,7 @@ import {
   SESSIONS_PAGE_SIZES,
   apiErrorSchema,
   playerSessionsResponseSchema,
+  roundFilterOptionsResponseSchema,
   roundReportResponseSchema,
   roundsListResponseSchema,
 } from '@frontline/contract';
@@ -67,6 +68,15 @@ const playerNamesFilter = z
       .max(MAX_ROUND_FILTER_PLAYERS, { error: `at most ${MAX_ROUND_FILTER_PLAYERS} players` }),
   );
 
+/** What both the rounds list and its filters' choices are narrowed by. */
+const roundSubjectFields = {
+  serverName: optionalText(MAX_FILTER_LENGTH),
+  serverGuid: optionalText(MAX_FILTER_LENGTH),
+  mapName: optionalText(MAX_FILTER_LENGTH),
+  gameType: optionalText(MAX_FILTER_LENGTH),
+  playerNames: playerNamesFilter,
+};
+
 const roundsQuerySchema = z
   .object({
     page: positiveWholeNumber(1, MAX_PAGE),
@@ -75,11 +85,9 @@ const roundsQuerySchema = z
     sortOrder: sortOrder.default('desc'),
     includePlayers: booleanFlag(true),
     onlySpecifiedPlayers: booleanFlag(false),
-    serverName: optionalText(MAX_FILTER_LENGTH),
-    serverGuid: optionalText(MAX_FILTER_LENGTH),
-    mapName: optionalText(MAX_FILTER_LENGTH),
-    gameType: optionalText(MAX_FILTER_LENGTH),
-    playerNames: playerNamesFilter,
+    /** Rounds no human was ever seen in (participant count 0) are listed only when asked. */
+    includeEmpty: booleanFlag(false),
+    ...roundSubjectFields,
     endTimeFrom: timeFilter,
     endTimeTo: timeFilter,
     minDuration: numberFilter,
@@ -91,6 +99,25 @@ const roundsQuerySchema = z
     if (query.minDuration !== undefined && query.maxDuration !== undefined && query.minDuration > query.maxDuration)
       context.addIssue({ code: 'custom', path: ['maxDuration'], message: 'must not be less than minDuration' });
   });
+
+/**
+ * The choices of the filters are read through indexes per server or per player, so the call must name one: over
+ * every round of every server they would be a scan of the whole table.
+ */
+const filterOptionsQuerySchema = z.object(roundSubjectFields).superRefine((query, context) => {
+  if (query.serverName === undefined && query.serverGuid === undefined && query.playerNames.length === 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['serverName'],
+      message: 'name a server (serverName or serverGuid) or playerNames',
+    });
+});
+
+/** A filter naming a server nobody has seen is a wrong address, not an empty list. */
+function unknownServer(filter: { serverName?: string; serverGuid?: string }) {
+  const named = filter.serverName !== undefined ? `named '${filter.serverName}'` : `with guid '${filter.serverGuid}'`;
+  return { error: 'not_found', message: `No server ${named} is known` };
+}
 
 const playerSessionsQuerySchema = z.object({
   map: optionalText(MAX_FILTER_LENGTH),
@@ -112,7 +139,12 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
 
   app.get(
     '/rounds',
-    { schema: { querystring: roundsQuerySchema, response: { 200: roundsListResponseSchema, 400: apiErrorSchema } } },
+    {
+      schema: {
+        querystring: roundsQuerySchema,
+        response: { 200: roundsListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const {
         page,
@@ -134,7 +166,23 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
         onlySpecifiedPlayers,
         filter: { ...filter, minDurationMinutes: minDuration, maxDurationMinutes: maxDuration },
       });
+      if (!answer) return sendError(reply, 404, unknownServer(filter));
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce });
+    },
+  );
+
+  app.get(
+    '/rounds/filter-options',
+    {
+      schema: {
+        querystring: filterOptionsQuerySchema,
+        response: { 200: roundFilterOptionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await service.listFilterOptions({ ...request.query, includeEmpty: false });
+      if (!answer) return sendError(reply, 404, unknownServer(request.query));
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce });
     },
   );
 

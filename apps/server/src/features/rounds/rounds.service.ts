@@ -2,18 +2,21 @@ import {
   REPORT_MAX_POLL_SNAPSHOTS,
   type GameId,
   type PlayerSessionsResponse,
+  type RoundFilterOptionsResponse,
   type RoundReportResponse,
   type RoundsListResponse,
   type RoundsSortKey,
   type RoundSummary,
   type Session,
   type SessionsPlayerInfo,
+  type StandingEntry,
 } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { decodePoll, decodeTimeline, type Timeline } from '../../ingest/timeline-codec.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
-import { buildLeaderboardSnapshots } from './leaderboard-snapshots.ts';
+import { buildLeaderboardSnapshots, compareEntries } from './leaderboard-snapshots.ts';
+import { teamLabelFor } from '../../ingest/tracker/tracker.ts';
 import {
   createRoundsRepository,
   type PlayerTotalsRecord,
@@ -105,8 +108,35 @@ function toPlayerInfo(playerName: string, totals: PlayerTotalsRecord): SessionsP
   };
 }
 
+/**
+ * The round's standings over everyone who played it: each participant's session totals (every stint added up
+ * when they left and rejoined, decision 0003), ranked as the snapshots are. A participant not seen in the round's
+ * last poll (its latest while it is being played) had left; their totals are those they left with.
+ */
+export function buildFinalStandings(
+  sessions: readonly SessionRecord[],
+  round: Pick<RoundRecord, 'endTime' | 'team1Label' | 'team2Label'>,
+): StandingEntry[] {
+  const lastPollAt = Date.parse(round.endTime);
+  return sessions
+    .map((session) => ({
+      playerName: session.playerName,
+      score: session.score,
+      kills: session.kills,
+      deaths: session.deaths,
+      team: session.team,
+      // As the snapshots label teams, so a player's team reads the same in the replay and in the standings.
+      teamLabel: teamLabelFor(session.team, [round.team1Label, round.team2Label]),
+      left: Date.parse(session.lastSeen) < lastPollAt,
+      lastSeen: session.lastSeen,
+    }))
+    .sort(compareEntries)
+    .map((entry, index) => ({ rank: index + 1, ...entry }));
+}
+
 function leaderboardLines(report: RoundReportResponse): number {
-  return report.leaderboardSnapshots.reduce((lines, snapshot) => lines + snapshot.entries.length, 0);
+  const snapshotLines = report.leaderboardSnapshots.reduce((lines, snapshot) => lines + snapshot.entries.length, 0);
+  return snapshotLines + report.finalStandings.length;
 }
 
 const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
@@ -115,6 +145,8 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
   const repository = createRoundsRepository(db);
   const listCache = new AnswerCache<RoundsListResponse>({ reuseMs: 10_000, maxEntries: 500 });
   const playerSessionsCache = new AnswerCache<PlayerSessionsResponse>({ reuseMs: 10_000, maxEntries: 500 });
+  // A new map or server joins the choices when somebody first plays it: a minute late is soon enough.
+  const filterOptionsCache = new AnswerCache<RoundFilterOptionsResponse>({ reuseMs: 60_000, maxEntries: 500 });
   // Reports are weighed by their leaderboard lines (about 250 bytes of memory each, with the encoded answer): a
   // typical round has about a thousand, the largest of a demo year 6 400. Both caches together stay under about
   // 200 MB.
@@ -131,8 +163,10 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
     maxWeight: 500_000,
   });
 
-  async function listRounds(request: RoundsListRequest): Promise<RoundsListResponse> {
+  /** Undefined when the filter names a server Frontline has never seen. */
+  async function listRounds(request: RoundsListRequest): Promise<RoundsListResponse | undefined> {
     const { filter, pageSize } = request;
+    if (!(await repository.knowsServers(filter))) return undefined;
     const { rounds, total } = await repository.findRounds({
       filter,
       sortBy: request.sortBy,
@@ -170,7 +204,13 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
   async function listPlayerSessions(request: PlayerSessionsRequest): Promise<PlayerSessionsResponse | undefined> {
     const { playerName, page, pageSize } = request;
     if (!(await repository.playerExists(playerName))) return undefined;
-    const filter: RoundFilter = { mapName: request.mapName, serverName: request.serverName, playerNames: [] };
+    // A player's rounds are never empty (they played them): no participant condition, the player's index leads.
+    const filter: RoundFilter = {
+      mapName: request.mapName,
+      serverName: request.serverName,
+      playerNames: [],
+      includeEmpty: true,
+    };
     const totals = await repository.sumPlayerSessions(playerName, filter);
     const sessions = await repository.findPlayerSessions(playerName, filter, pageSize, (page - 1) * pageSize);
     return {
@@ -183,17 +223,56 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
     };
   }
 
+  /**
+   * The choices of the rounds filters over every played round the other filters match (each list leaves its own
+   * filter out). Undefined when the filter names a server Frontline has never seen.
+   */
+  async function listFilterOptions(filter: RoundFilter): Promise<RoundFilterOptionsResponse | undefined> {
+    if (!(await repository.knowsServers(filter))) return undefined;
+    const [pairs, servers] = await Promise.all([
+      repository.findMapsAndGameTypes(filter),
+      repository.findServersOfRounds(filter),
+    ]);
+    const sortedUnique = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+    const serverChoices = new Map(
+      servers.map((server) => [
+        JSON.stringify([server.serverName, server.game]),
+        { serverName: server.serverName, gameId: server.game as GameId },
+      ]),
+    );
+    return {
+      maps: sortedUnique(
+        pairs
+          .filter((pair) => filter.gameType === undefined || pair.gameType === filter.gameType)
+          .map((pair) => pair.mapName),
+      ),
+      gameTypes: sortedUnique(
+        pairs
+          .filter((pair) => filter.mapName === undefined || pair.mapName === filter.mapName)
+          .map((pair) => pair.gameType),
+      ),
+      servers: [...serverChoices.values()].sort(
+        (a, b) => a.serverName.localeCompare(b.serverName) || a.gameId.localeCompare(b.gameId),
+      ),
+    };
+  }
+
   /** Undefined for an unknown round. */
   async function describeRound(roundId: string): Promise<RoundReportResponse | undefined> {
     const round = await repository.findRound(roundId);
     if (!round) return undefined;
+    const [timeline, sessions] = await Promise.all([
+      loadTimeline(repository, round),
+      repository.findRoundSessions([round.roundKey]),
+    ]);
     const { intervalMinutes, snapshots } = buildLeaderboardSnapshots(
-      await loadTimeline(repository, round),
+      timeline,
       [round.team1Label, round.team2Label],
       REPORT_MAX_POLL_SNAPSHOTS,
     );
     return {
       round: toRoundSummary(round),
+      finalStandings: buildFinalStandings(sessions, round),
       snapshotIntervalMinutes: intervalMinutes,
       leaderboardSnapshots: snapshots,
     };
@@ -202,6 +281,8 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
   return {
     listRounds: (request: RoundsListRequest) =>
       listCache.reuse(JSON.stringify(request), now().getTime(), () => listRounds(request)),
+    listFilterOptions: (filter: RoundFilter) =>
+      filterOptionsCache.reuse(JSON.stringify(filter), now().getTime(), () => listFilterOptions(filter)),
     listPlayerSessions: (request: PlayerSessionsRequest) =>
       playerSessionsCache.reuse(JSON.stringify(request), now().getTime(), () => listPlayerSessions(request)),
     describeRound: async (roundId: string) => {
