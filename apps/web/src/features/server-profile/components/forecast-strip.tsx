@@ -7,6 +7,7 @@ import { FORECAST_TITLE } from '../../servers/components/activity-forecast.tsx';
 import { BusyBadge } from '../../servers/components/busy-badge.tsx';
 import { ForecastContent } from '../../servers/components/forecast-details.tsx';
 import type { BusyResult } from '../../servers/lib/busy.ts';
+import { describeForecastConfidence } from '../../servers/lib/forecast-basis.ts';
 import { PROFILE_FORECAST_BAR_MAX_PX, profileForecastBars } from '../lib/profile-display.ts';
 
 /** Every 6 hours: 24 bars in a header's width have room for four labels. */
@@ -17,7 +18,8 @@ export const FORECAST_ERROR_TEXT = 'Failed to load server activity forecast.';
 /**
  * The header's 24-hour forecast (spec: site-statistics §2 "24-hour busy forecast bar chart (click opens
  * modal)"; §8 "'Failed to load server activity forecast.' (red box in header)"; §9 "2 to 20 px on server
- * profile"). The bars are a button: one click opens the browser's Activity Forecast in a dialog.
+ * profile"). The bars are a button: one click opens the browser's Activity Forecast in a dialog. An hour without
+ * history is a hatched column (missing, not 0 players); a forecast from less than weeks of history says so.
  */
 export function ForecastStrip({
   serverName,
@@ -47,7 +49,8 @@ export function ForecastStrip({
     return <p className="text-xs text-muted">No activity forecast yet: it needs a few days of history.</p>;
   }
   const bars = profileForecastBars(timeline);
-  const current = bars.find((bar) => bar.entry.isCurrentHour);
+  const current = bars.find((bar) => bar.entry.isCurrentHour)?.entry;
+  const confidence = result ? describeForecastConfidence(result.busyIndicator) : null;
 
   return (
     <>
@@ -56,16 +59,22 @@ export function ForecastStrip({
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         aria-label={`${FORECAST_TITLE}: typical players by hour${
-          current
-            ? `, now ${Math.round(current.entry.typicalPlayers)} at ${formatHourLabel(current.entry.hour)} UTC`
+          current?.typicalPlayers != null
+            ? `, now ${Math.round(current.typicalPlayers)} at ${formatHourLabel(current.hour)} UTC`
             : ''
-        }. Open details`}
+        }${confidence ? ` (${confidence})` : ''}. Open details`}
         data-testid="profile-forecast"
         className="group block w-full rounded-md border border-line bg-canvas/60 px-2.5 pt-2 pb-1.5 text-left transition-colors hover:border-accent/60 hover:bg-raised"
       >
         <span className="mb-1.5 flex items-center justify-between gap-2">
-          <span className="text-[10px] font-semibold tracking-[0.14em] text-muted uppercase group-hover:text-ink">
-            Typical day (UTC)
+          <span className="min-w-0 truncate text-[10px] text-muted">
+            <span className="font-semibold tracking-[0.14em] uppercase group-hover:text-ink">Typical day (UTC)</span>
+            {confidence && (
+              <span data-testid="forecast-confidence" className="text-faint">
+                {' · '}
+                {confidence}
+              </span>
+            )}
           </span>
           {result && <BusyBadge level={result.busyIndicator.busyLevel} />}
         </span>
@@ -75,9 +84,15 @@ export function ForecastStrip({
               key={entry.hour}
               data-testid="forecast-bar"
               data-current={entry.isCurrentHour || undefined}
-              data-height={heightPx}
-              className={`min-w-0 flex-1 rounded-t-[1px] ${entry.isCurrentHour ? 'bg-accent' : 'bg-olive/60 group-hover:bg-olive/80'}`}
-              style={{ height: heightPx }}
+              data-height={heightPx ?? 'missing'}
+              className={`min-w-0 flex-1 rounded-t-[1px] ${
+                heightPx === null
+                  ? `hatched border-x border-t border-dashed ${entry.isCurrentHour ? 'border-accent' : 'border-line-strong/60'}`
+                  : entry.isCurrentHour
+                    ? 'bg-accent'
+                    : 'bg-olive/60 group-hover:bg-olive/80'
+              }`}
+              style={{ height: heightPx ?? PROFILE_FORECAST_BAR_MAX_PX }}
             />
           ))}
         </span>

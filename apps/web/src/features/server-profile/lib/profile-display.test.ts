@@ -19,12 +19,19 @@ describe("header forecast (spec §9: 'Forecast bar height … 2 to 20 px on serv
     expect(bars.map((bar) => bar.entry.hour)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
     expect(bars[0]?.heightPx).toBe(2);
     expect(bars[23]?.heightPx).toBe(20);
-    expect(bars.every((bar) => bar.heightPx >= 2 && bar.heightPx <= 20)).toBe(true);
+    expect(bars.every((bar) => bar.heightPx !== null && bar.heightPx >= 2 && bar.heightPx <= 20)).toBe(true);
     expect(bars.filter((bar) => bar.entry.isCurrentHour).map((bar) => bar.entry.hour)).toEqual([5]);
   });
 
   it('draws a quiet day as 2 px bars rather than nothing', () => {
     expect(profileForecastBars(makeTimeline(0, () => 0)).every((bar) => bar.heightPx === 2)).toBe(true);
+  });
+
+  it('gives an hour without history no height (drawn as missing), and leaves it out of the scale', () => {
+    const bars = profileForecastBars(makeTimeline(0, (hour) => (hour < 12 ? null : hour)));
+    expect(bars.slice(0, 12).every((bar) => bar.heightPx === null)).toBe(true);
+    expect(bars[23]?.heightPx).toBe(20);
+    expect(bars[12]?.heightPx).toBe(10); // 12 of 23 players, of 20 px
   });
 });
 

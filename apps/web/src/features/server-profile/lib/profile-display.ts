@@ -12,10 +12,11 @@ export const PROFILE_FORECAST_BAR_MAX_PX = 20;
 
 export interface ForecastBar {
   entry: HourlyEntry;
-  heightPx: number;
+  /** Null for an hour without history: drawn as missing, not as 0 players. */
+  heightPx: number | null;
 }
 
-/** The 24 hours in UTC order, each bar scaled to the busiest hour within 2 to 20 px. */
+/** The 24 hours in UTC order, each bar scaled to the busiest hour within 2 to 20 px (null: no history). */
 export function profileForecastBars(timeline: readonly HourlyEntry[]): ForecastBar[] {
   const entries = orderedTimeline(timeline);
   const peak = peakTypicalPlayers(entries);

@@ -1,7 +1,8 @@
 import type { BusyIndicatorResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiGet } from '../../../lib/api-client.ts';
-import { toBatches, type BusyResult } from '../lib/busy.ts';
+import { BUSY_TOP_SERVERS, toBatches, type BusyResult } from '../lib/busy.ts';
 
 /**
  * GET /stats/GameTrends/busy-indicator?serverGuids=…&serverGuids=… (spec: site-statistics §7 "serverGuids
@@ -47,13 +48,8 @@ function indexByGuid(results: BusyResult[]): ReadonlyMap<string, BusyResult> {
   return new Map(results.map((result) => [result.serverGuid, result]));
 }
 
-/** The busy indicators of `guids`, by guid. Never errors: a failure leaves the map empty (after a warning). */
-export function useBusyIndicators(
-  guids: readonly string[],
-  version: BusyVersion,
-  enabled = true,
-): ReadonlyMap<string, BusyResult> | undefined {
-  const query = useQuery({
+function useBusyQuery(guids: readonly string[], version: BusyVersion, enabled: boolean) {
+  return useQuery({
     queryKey: busyIndicatorQueryKey(guids, version),
     queryFn: ({ signal }) => fetchBusyIndicators(guids, signal),
     enabled: enabled && guids.length > 0,
@@ -63,7 +59,25 @@ export function useBusyIndicators(
     retry: false,
     select: indexByGuid,
   });
-  return query.data;
+}
+
+/**
+ * The busy indicators of the list's `guids` (busiest first), by guid. The first BUSY_TOP_SERVERS come in one call,
+ * the very one the server preloads with the page (spec §9 "Busy indicators for top 10 servers"); the others
+ * follow once it has answered, in batches of 25, so no row waits for good behind a placeholder. Never errors:
+ * a failed batch is left out (after a warning).
+ */
+export function useBusyIndicators(
+  guids: readonly string[],
+  version: BusyVersion,
+  enabled = true,
+): ReadonlyMap<string, BusyResult> | undefined {
+  const top = useBusyQuery(guids.slice(0, BUSY_TOP_SERVERS), version, enabled);
+  const rest = useBusyQuery(guids.slice(BUSY_TOP_SERVERS), version, enabled && top.isFetched && !top.isPlaceholderData);
+  return useMemo(
+    () => (top.data && rest.data ? new Map([...top.data, ...rest.data]) : (top.data ?? rest.data)),
+    [top.data, rest.data],
+  );
 }
 
 /** One server's indicator, fetched when its forecast is opened and the list's top servers did not include it. */

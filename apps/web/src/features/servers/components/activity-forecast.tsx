@@ -14,7 +14,8 @@ const HOVER_CLOSE_MS = 150;
 /**
  * The per-row forecast trigger: the busy badge when the row has one, else a "Forecast" chip. On a desktop
  * it opens a popover on hover or focus (spec §2 "hover popover on desktop"); under 768 px a tap opens a
- * modal ("modal when width is under 768").
+ * modal ("modal when width is under 768"). A row past the list's top 10 shows the chip only until its busy
+ * indicator arrives (fetched after the top 10's), or for good when it has no guid.
  */
 export function ForecastTrigger({
   server,
@@ -32,28 +33,7 @@ export function ForecastTrigger({
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  // Escape, or a press anywhere but the badge and the popover, closes it (a touch screen has no hover-out).
-  useEffect(() => {
-    if (!open || isMobile) return;
-    function handleKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') setOpen(false);
-    }
-    function handlePress(event: Event) {
-      const target = event.target;
-      if (!(target instanceof Node)) return;
-      if (trigger.current?.contains(target) || panel.current?.contains(target)) return;
-      setOpen(false);
-    }
-    document.addEventListener('keydown', handleKeyDown);
-    document.addEventListener('mousedown', handlePress);
-    document.addEventListener('touchstart', handlePress, { passive: true });
-    return () => {
-      document.removeEventListener('keydown', handleKeyDown);
-      document.removeEventListener('mousedown', handlePress);
-      document.removeEventListener('touchstart', handlePress);
-    };
-  }, [open, isMobile]);
+  // Escape and a press elsewhere close the popover: its listeners come with it, in the lazy chunk.
 
   const show = () => {
     clearTimeout(closeTimer.current);

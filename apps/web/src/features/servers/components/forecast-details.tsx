@@ -1,11 +1,12 @@
 import type { LiveServer } from '@frontline/contract';
-import { useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatHourLabel } from '../../../lib/format.ts';
 import { useServerBusyIndicator } from '../api/busy-indicators.ts';
 import type { BusyResult } from '../lib/busy.ts';
+import { describeForecastBasis, hasMissingHours } from '../lib/forecast-basis.ts';
 import { BusyBadge } from './busy-badge.tsx';
 import { FORECAST_TITLE } from './activity-forecast.tsx';
 import { HourlyBars } from './hourly-bars.tsx';
@@ -24,7 +25,10 @@ export function useRowBusy(server: LiveServer, listed: BusyResult | undefined, u
   return { result: listed ?? own.result, isLoading: listed === undefined && own.isLoading };
 }
 
-/** The forecast itself: busy level and text, players now against a typical hour, and 24 hourly bars. */
+/**
+ * The forecast itself: busy level and text, what it rests on (how sure it is), players now against a typical
+ * hour, and 24 hourly bars.
+ */
 export function ForecastContent({ result, isLoading }: { result: BusyResult | undefined; isLoading: boolean }) {
   if (isLoading) {
     return (
@@ -40,13 +44,20 @@ export function ForecastContent({ result, isLoading }: { result: BusyResult | un
   const current = result.hourlyTimeline.find((entry) => entry.isCurrentHour);
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <BusyBadge level={busyIndicator.busyLevel} />
-        {busyIndicator.busyText && <span className="text-sm text-ink">{busyIndicator.busyText}</span>}
+      <div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <BusyBadge level={busyIndicator.busyLevel} />
+          {busyIndicator.busyText && <span className="text-sm text-ink">{busyIndicator.busyText}</span>}
+        </div>
+        <p data-testid="forecast-basis" className="mt-1 text-xs text-muted">
+          {describeForecastBasis(busyIndicator)}
+        </p>
       </div>
       <dl className="tabular grid grid-cols-2 gap-2 text-xs">
         <div className="rounded border border-line bg-sunken/40 px-2 py-1.5">
-          <dt className="text-muted">Players now</dt>
+          <dt className="text-muted" title="People playing now; bots are not counted">
+            Players now
+          </dt>
           <dd className="text-base font-semibold text-ink">{busyIndicator.currentPlayers}</dd>
         </div>
         <div className="rounded border border-line bg-sunken/40 px-2 py-1.5">
@@ -59,6 +70,7 @@ export function ForecastContent({ result, isLoading }: { result: BusyResult | un
       <HourlyBars timeline={result.hourlyTimeline} variant="forecast" />
       <p className="text-[11px] text-faint">
         Typical players by hour, in UTC{current ? `; now ${formatHourLabel(current.hour)} UTC is highlighted` : ''}.
+        {hasMissingHours(result.hourlyTimeline) && ' Hatched hours have no data yet.'}
       </p>
     </div>
   );
@@ -71,12 +83,15 @@ const VIEWPORT_MARGIN = 8;
 /**
  * A floating panel next to `anchor`, rendered into document.body so the table's overflow cannot clip it.
  * Placed below the anchor, or above when there is no room below; kept inside the viewport horizontally.
+ * Escape, or a press anywhere but the anchor and the panel, closes it (a touch screen has no hover-out); these
+ * listeners live here, in the lazy chunk, as they are only needed while a popover is open.
  */
 function Popover({
   anchor,
   panel,
   labelledBy,
   children,
+  onClose,
   onPointerEnter,
   onPointerLeave,
 }: {
@@ -84,10 +99,31 @@ function Popover({
   panel: RefObject<HTMLDivElement | null>;
   labelledBy: string;
   children: ReactNode;
+  onClose: () => void;
   onPointerEnter: () => void;
   onPointerLeave: () => void;
 }) {
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+
+  useEffect(() => {
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') onClose();
+    }
+    function handlePress(event: Event) {
+      const target = event.target;
+      if (!(target instanceof Node)) return;
+      if (anchor.current?.contains(target) || panel.current?.contains(target)) return;
+      onClose();
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    document.addEventListener('mousedown', handlePress);
+    document.addEventListener('touchstart', handlePress, { passive: true });
+    return () => {
+      document.removeEventListener('keydown', handleKeyDown);
+      document.removeEventListener('mousedown', handlePress);
+      document.removeEventListener('touchstart', handlePress);
+    };
+  }, [anchor, panel, onClose]);
 
   // Placed again after every render: the content grows when the forecast arrives, which can flip it above.
   useLayoutEffect(() => {
@@ -176,6 +212,7 @@ export function ForecastDetails({
       anchor={anchor}
       panel={panel}
       labelledBy={titleId}
+      onClose={onClose}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
     >

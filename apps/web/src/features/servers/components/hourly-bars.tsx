@@ -10,6 +10,7 @@ import {
   peakTypicalPlayers,
   type HourlyEntry,
 } from '../lib/busy.ts';
+import { describeTypicalHour } from '../lib/forecast-basis.ts';
 
 /** Hour ticks under the bars: every 6 hours keeps 24 narrow columns readable. */
 const TICK_HOURS = new Set([0, 6, 12, 18]);
@@ -21,17 +22,17 @@ function localHourLabel(utcHour: number): string {
 }
 
 function describeHour(entry: HourlyEntry): string {
-  const players = Math.round(entry.typicalPlayers);
   return (
-    `${formatHourLabel(entry.hour)} UTC (${localHourLabel(entry.hour)} your time): typically ${players} ` +
-    `${players === 1 ? 'player' : 'players'}${entry.isCurrentHour ? ', current hour' : ''}`
+    `${formatHourLabel(entry.hour)} UTC (${localHourLabel(entry.hour)} your time): ${describeTypicalHour(entry)}` +
+    (entry.isCurrentHour ? ', current hour' : '')
   );
 }
 
 /**
  * The 24 hours of a server's typical day, by UTC hour, as bars. `variant` sets the scale: the forecast's
  * bars are at least 8 px (spec §9 "Forecast bar height at least 8 px on the browser"), the row timeline's
- * 2 to 18 px ("timeline bars 2 to 18 px"). The current hour is highlighted in the accent colour.
+ * 2 to 18 px ("timeline bars 2 to 18 px"). The current hour is highlighted in the accent colour. An hour
+ * without history is a hatched full-height column: missing, where a 0-player hour is a minimum-height bar.
  */
 export function HourlyBars({
   timeline,
@@ -51,22 +52,24 @@ export function HourlyBars({
         {entries.map((entry) => {
           const height = barHeight(entry.typicalPlayers, peak, minPx, maxPx);
           const color =
-            variant === 'forecast'
-              ? entry.isCurrentHour
-                ? 'bg-accent'
-                : 'bg-olive/70'
-              : busyLevelStyle(entry.busyLevel).bar;
+            height === null
+              ? 'hatched border-x border-t border-dashed border-line-strong/60'
+              : variant === 'forecast'
+                ? entry.isCurrentHour
+                  ? 'bg-accent'
+                  : 'bg-olive/70'
+                : busyLevelStyle(entry.busyLevel).bar;
           return (
             <li
               key={entry.hour}
               aria-label={describeHour(entry)}
               aria-current={entry.isCurrentHour ? 'time' : undefined}
               title={describeHour(entry)}
-              data-height={height}
+              data-height={height ?? 'missing'}
               className={`min-w-0 flex-1 rounded-t-[2px] ${color} ${
                 entry.isCurrentHour ? 'ring-2 ring-accent ring-offset-1 ring-offset-surface' : ''
               }`}
-              style={{ height: `${height}px` }}
+              style={{ height: `${height ?? maxPx}px` }}
             />
           );
         })}

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
+import { botsSuffix } from '../../../lib/player-count.ts';
 import { useMinuteClock, useUtcHour } from '../../../lib/use-clock.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { useBusyIndicators } from '../api/busy-indicators.ts';
@@ -16,8 +17,9 @@ export const EMPTY_TEXT = 'No server data available';
 /**
  * The live list of the chosen games (spec: site-statistics §2 "Server browser", §4 "Server list"): spinner,
  * then the table (cards under 768 px), or the error with a retry, or the empty note. Refreshed every
- * 5 minutes; after each load the busiest 10 servers' busy indicators are fetched (and again when the UTC
- * hour turns). Mount it with a `key` per game view: a game change then starts afresh (timelines closed).
+ * 5 minutes; after each load the busiest 10 servers' busy indicators are fetched, then every other server's
+ * (and again when the UTC hour turns). Mount it with a `key` per game view: a game change then starts afresh
+ * (timelines closed).
  */
 export function ServerList({
   games,
@@ -37,7 +39,8 @@ export function ServerList({
   const isMobile = useIsMobile();
   const [openTimelines, setOpenTimelines] = useState<ReadonlySet<string>>(() => new Set());
 
-  const busyGuids = useMemo(() => selectBusyGuids(list.servers), [list.servers]);
+  // Every row's guid, busiest first: the top 10 are asked first (as preloaded), the others after them.
+  const busyGuids = useMemo(() => selectBusyGuids(list.servers, list.servers.length), [list.servers]);
   // Asked once the list has settled, so a refresh of three games (ALL) makes one call, not three.
   const busy = useBusyIndicators(busyGuids, { utcHour, listLoadedAt: list.dataUpdatedAt }, !list.isFetching);
   const sorted = useMemo(() => sortServers(list.servers, sort, now), [list.servers, sort, now]);
@@ -69,7 +72,9 @@ export function ServerList({
     );
   }
 
+  // People and bots apart, as on every row (shared rule PLAYER COUNTS).
   const totalPlayers = list.servers.reduce((sum, server) => sum + Math.max(0, server.numPlayers), 0);
+  const totalBots = list.servers.reduce((sum, server) => sum + Math.max(0, server.botCount), 0);
   const rowProps = {
     servers: sorted,
     busy,
@@ -86,8 +91,8 @@ export function ServerList({
         <p className="tabular">
           <span className="font-semibold text-ink">{sorted.length}</span> {sorted.length === 1 ? 'server' : 'servers'}
           {' · '}
-          <span className="font-semibold text-ink">{totalPlayers}</span> {totalPlayers === 1 ? 'player' : 'players'}{' '}
-          online
+          <span className="font-semibold text-ink">{totalPlayers}</span> {totalPlayers === 1 ? 'player' : 'players'}
+          {botsSuffix(totalBots)} online
         </p>
         {list.stale && (
           <p data-testid="stale-note" className="inline-flex items-center gap-1.5 text-warn">

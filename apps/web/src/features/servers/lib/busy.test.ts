@@ -8,10 +8,11 @@ import {
   TIMELINE_BAR_MIN_PX,
   barHeight,
   busyLevelStyle,
+  peakTypicalPlayers,
   selectBusyGuids,
   toBatches,
 } from './busy.ts';
-import { makeServer } from './test-fixtures.ts';
+import { makeServer, makeTimeline } from './test-fixtures.ts';
 
 describe("selectBusyGuids (spec §4: 'refreshes busy indicators for the top 10 servers'; §5: 'Busy lookups skipped for servers without guid')", () => {
   it('takes the 10 servers with the most players, busiest first', () => {
@@ -77,6 +78,17 @@ describe("bar heights (spec §9: 'Forecast bar height at least 8 px on the brows
 
   it('draws the minimum when no hour has players', () => {
     expect(barHeight(0, 0, TIMELINE_BAR_MIN_PX, TIMELINE_BAR_MAX_PX)).toBe(2);
+  });
+
+  it('gives an hour without history no height at all (drawn as missing), never the 0-player minimum', () => {
+    expect(barHeight(null, 10, TIMELINE_BAR_MIN_PX, TIMELINE_BAR_MAX_PX)).toBeNull();
+    expect(barHeight(null, 0, FORECAST_BAR_MIN_PX, 72)).toBeNull();
+  });
+
+  it('scales to the busiest hour seen, leaving hours without history out', () => {
+    const timeline = makeTimeline(0, (hour) => (hour % 2 === 0 ? null : hour));
+    expect(peakTypicalPlayers(timeline)).toBe(23);
+    expect(peakTypicalPlayers(makeTimeline(0, () => null))).toBe(0);
   });
 });
 

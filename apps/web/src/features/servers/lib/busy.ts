@@ -42,8 +42,12 @@ export function busyLevelStyle(level: string): (typeof BUSY_LEVEL_STYLES)[BusyLe
   return level in BUSY_LEVEL_STYLES ? BUSY_LEVEL_STYLES[level as BusyLevel] : BUSY_LEVEL_STYLES.unknown;
 }
 
-/** A bar's height: proportional to the busiest hour, clamped to [min, max] px. */
-export function barHeight(value: number, peak: number, minPx: number, maxPx: number): number {
+/**
+ * A bar's height: proportional to the busiest hour, clamped to [min, max] px; null for an hour without history,
+ * which is drawn as missing (hatched), never as a 0-player bar.
+ */
+export function barHeight(value: number | null, peak: number, minPx: number, maxPx: number): number | null {
+  if (value === null) return null;
   if (!Number.isFinite(value) || !Number.isFinite(peak) || peak <= 0 || value <= 0) return minPx;
   return Math.round(Math.max(minPx, Math.min(maxPx, (value / peak) * maxPx)));
 }
@@ -53,6 +57,7 @@ export function orderedTimeline(timeline: readonly HourlyEntry[]): HourlyEntry[]
   return [...timeline].sort((a, b) => a.hour - b.hour);
 }
 
+/** The busiest hour's typical players; hours without history do not count. */
 export function peakTypicalPlayers(timeline: readonly HourlyEntry[]): number {
-  return timeline.reduce((peak, entry) => Math.max(peak, entry.typicalPlayers), 0);
+  return timeline.reduce((peak, entry) => Math.max(peak, entry.typicalPlayers ?? 0), 0);
 }

@@ -14,10 +14,13 @@ export function makeServer(overrides: Partial<LiveServer> = {}): LiveServer {
     port: 14567,
     game: 'bf1942',
     numPlayers: 10,
+    botCount: 0,
     maxPlayers: 32,
     mapName: 'Wake Island',
     gameType: 'conquest',
     roundTimeRemain: 600,
+    roundStartedAt: null,
+    roundTimeLimit: null,
     hasPassword: false,
     timezone: 'Europe/Amsterdam',
     country: 'NL',
@@ -28,13 +31,22 @@ export function makeServer(overrides: Partial<LiveServer> = {}): LiveServer {
   };
 }
 
-export function makeTimeline(currentHour: number, typical: (hour: number) => number = (hour) => hour): HourlyEntry[] {
-  return Array.from({ length: 24 }, (_, hour) => ({
-    hour,
-    typicalPlayers: typical(hour),
-    busyLevel: hour === currentHour ? 'busy' : 'quiet',
-    isCurrentHour: hour === currentHour,
-  }));
+/** 24 hours; `typical` may give null for an hour without history. */
+export function makeTimeline(
+  currentHour: number,
+  typical: (hour: number) => number | null = (hour) => hour,
+): HourlyEntry[] {
+  return Array.from({ length: 24 }, (_, hour) => {
+    const typicalPlayers = typical(hour);
+    return {
+      hour,
+      typicalPlayers,
+      busyLevel: typicalPlayers === null ? 'unknown' : hour === currentHour ? 'busy' : 'quiet',
+      isCurrentHour: hour === currentHour,
+      basis: typicalPlayers === null ? 'none' : 'weekday_hour',
+      dataPoints: typicalPlayers === null ? 0 : 4,
+    };
+  });
 }
 
 export function makeBusyResult(serverGuid: string, overrides: Partial<BusyResult['busyIndicator']> = {}): BusyResult {
@@ -45,6 +57,9 @@ export function makeBusyResult(serverGuid: string, overrides: Partial<BusyResult
       busyText: 'Busier than usual',
       typicalPlayers: 18,
       currentPlayers: 24,
+      basis: 'weekday_hour',
+      dataPoints: 4,
+      historyDays: 30,
       ...overrides,
     },
     hourlyTimeline: makeTimeline(20),

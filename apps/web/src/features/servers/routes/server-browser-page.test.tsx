@@ -2,7 +2,7 @@ import type { BusyIndicatorResponse, LiveServer, LiveServersResponse, PlayerSear
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORECAST_TITLE } from '../components/activity-forecast.tsx';
 import { HISTORY_PANEL_TITLE } from '../components/activity-history-panel.tsx';
@@ -90,11 +90,13 @@ function renderPage(path = '/servers/bf1942') {
   const view = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
+        <CurrentPath />
         <Routes>
-          <Route path="/servers/bf1942" element={<ServerBrowserPage game="bf1942" />} />
-          <Route path="/servers/fh2" element={<ServerBrowserPage game="fh2" />} />
-          <Route path="/servers/bfv" element={<ServerBrowserPage game="bfv" />} />
-          <Route path="*" element={<LocationProbe />} />
+          <Route path="/servers/bf1942" element={<ServerBrowserPage view="bf1942" />} />
+          <Route path="/servers/fh2" element={<ServerBrowserPage view="fh2" />} />
+          <Route path="/servers/bfv" element={<ServerBrowserPage view="bfv" />} />
+          <Route path="/servers/all" element={<ServerBrowserPage view="all" />} />
+          <Route path="*" element={<LocationProbe withSearch />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -103,6 +105,17 @@ function renderPage(path = '/servers/bf1942') {
 }
 
 const rows = () => screen.getAllByTestId('server-row');
+/** The router's current path, whichever route shows. */
+const location = () => screen.getByTestId('current-path').textContent;
+
+function CurrentPath() {
+  const current = useLocation();
+  return (
+    <span hidden data-testid="current-path">
+      {current.pathname + current.search}
+    </span>
+  );
+}
 const rowNames = () => rows().map((row) => within(row).getAllByRole('link')[0]?.textContent);
 
 beforeEach(() => {
@@ -316,6 +329,140 @@ describe('table (spec §2 "Table columns", §4 "Column sort")', () => {
     }
   });
 
+  it('tells people and bots apart ("16 + 16 bots"): FULL, the fill bar and the sort count people only', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([
+          makeServer({
+            name: 'Bot Camp',
+            numPlayers: 16,
+            botCount: 16,
+            maxPlayers: 32,
+            joinLink: 'bf1942://1.1.1.1:1',
+          }),
+          makeServer({ name: 'Packed', numPlayers: 20, botCount: 0, maxPlayers: 20, joinLink: 'bf1942://2.2.2.2:2' }),
+          makeServer({ name: 'All Bots', numPlayers: 0, botCount: 24, maxPlayers: 32 }),
+          makeServer({ name: 'One Bot', numPlayers: 17, botCount: 1, maxPlayers: 32 }),
+        ]),
+      },
+    });
+    const { user } = renderPage();
+    await screen.findByText('Bot Camp');
+    // Shared rule PLAYER COUNTS: "the sort by players use[s] humans" (20, 17, 16, 0 people).
+    expect(rowNames()).toEqual(['Packed', 'One Bot', 'Bot Camp', 'All Bots']);
+    const [packed, oneBot, botCamp, allBots] = rows();
+    expect(botCamp).toHaveTextContent('16 + 16 bots/32');
+    expect(oneBot).toHaveTextContent('17 + 1 bot/32');
+    expect(allBots).toHaveTextContent('0 + 24 bots/32');
+    expect(packed).toHaveTextContent('20/20');
+    expect(packed).not.toHaveTextContent('bot');
+    // "FULL when humans ≥ maxPlayers": 16 people and 16 bots on 32 slots can still be joined.
+    expect(within(botCamp!).getByRole('link', { name: 'JOIN' })).toHaveAttribute('href', 'bf1942://1.1.1.1:1');
+    expect(within(packed!).getByRole('button', { name: 'FULL' })).toBeDisabled();
+    expect(screen.getAllByTestId('fill-bar').map((bar) => bar.dataset.fill)).toEqual([
+      'full',
+      'medium',
+      'medium',
+      'empty',
+    ]);
+    expect(
+      screen.getByText((_, element) => element?.tagName === 'P' && /servers ·/.test(element.textContent ?? '')),
+    ).toHaveTextContent('4 servers · 53 players + 41 bots online');
+
+    await user.click(screen.getByRole('button', { name: /^Players/ }));
+    expect(rowNames()).toEqual(['All Bots', 'Bot Camp', 'One Bot', 'Packed']);
+  });
+
+  it('shows how long an FH2 round has run ("12m in") where the feed has no clock, and keeps \'-\' for other games', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-01-09T20:42:10Z') });
+    try {
+      stubApi({
+        lists: {
+          fh2: listOf([
+            makeServer({
+              name: 'Hope',
+              game: 'fh2',
+              numPlayers: 30,
+              roundTimeRemain: -1,
+              roundStartedAt: '2026-01-09T20:30:00.000Z',
+              roundTimeLimit: 3600,
+            }),
+            makeServer({
+              name: 'Long one',
+              game: 'fh2',
+              numPlayers: 20,
+              roundTimeRemain: -1,
+              roundStartedAt: '2026-01-09T19:07:00.000Z',
+            }),
+            makeServer({
+              name: 'Between rounds',
+              game: 'fh2',
+              numPlayers: 10,
+              roundTimeRemain: -1,
+              roundStartedAt: null,
+            }),
+          ]),
+        },
+      });
+      renderPage('/servers/fh2');
+      await screen.findByText('Hope');
+      const [hope, long, between] = rows();
+      const timeCell = (row: HTMLElement) => within(row).getAllByRole('cell')[4]!;
+      expect(timeCell(hope!)).toHaveTextContent(/^12m in$/);
+      expect(timeCell(hope!)).toHaveAttribute(
+        'title',
+        'Round running for at least 12m; rounds here last up to 1h. The FH2 feed reports no time left.',
+      );
+      expect(timeCell(long!)).toHaveTextContent(/^1h 35m in$/);
+      expect(timeCell(between!)).toHaveTextContent(/^-$/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps m:ss and '-' for a game with a clock, even when the round's start is known", async () => {
+    stubApi({
+      lists: {
+        bfvietnam: listOf([
+          makeServer({ name: 'Hue', game: 'bfvietnam', roundTimeRemain: 95, roundStartedAt: '2026-01-09T20:30:00Z' }),
+          makeServer({
+            name: 'No clock',
+            game: 'bfvietnam',
+            numPlayers: 1,
+            roundTimeRemain: -1,
+            roundStartedAt: '2026-01-09T20:30:00Z',
+          }),
+        ]),
+      },
+    });
+    renderPage('/servers/bfv');
+    await screen.findByText('Hue');
+    const [hue, noClock] = rows();
+    expect(within(hue!).getAllByRole('cell')[4]).toHaveTextContent(/^1:35$/);
+    expect(within(noClock!).getAllByRole('cell')[4]).toHaveTextContent(/^-$/);
+  });
+
+  it('joins a passwordless FH2 server through its bf2:// link; a locked one has no JOIN link', async () => {
+    stubApi({
+      lists: {
+        fh2: listOf([
+          makeServer({ name: 'Open', game: 'fh2', numPlayers: 5, joinLink: 'bf2://198.51.100.20:16567?mod=fh2' }),
+          makeServer({ name: 'Locked', game: 'fh2', numPlayers: 4, hasPassword: true, joinLink: null }),
+        ]),
+      },
+    });
+    renderPage('/servers/fh2');
+    await screen.findByText('Open');
+    const [open, locked] = rows();
+    expect(within(open!).getByRole('link', { name: 'JOIN' })).toHaveAttribute(
+      'href',
+      'bf2://198.51.100.20:16567?mod=fh2',
+    );
+    const disabled = within(locked!).getByRole('button', { name: 'JOIN' });
+    expect(disabled).toBeDisabled();
+    expect(disabled).toHaveAttribute('title', 'Password protected: join from the game with its address');
+  });
+
   it('copies ip:port when the address is clicked', async () => {
     stubApi({ lists: { bf1942: listOf([makeServer({ ip: '9.8.7.6', port: 14567 })]) } });
     const { user } = renderPage();
@@ -327,14 +474,14 @@ describe('table (spec §2 "Table columns", §4 "Column sort")', () => {
 });
 
 describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", "silent warning")', () => {
-  it('asks once, with the 10 busiest servers that have a guid, as repeated serverGuids keys', async () => {
+  it('asks first for the 10 busiest servers with a guid (repeated serverGuids keys), then for every other row', async () => {
     const servers = [
       makeServer({ guid: '', name: 'no guid', numPlayers: 99 }),
       ...Array.from({ length: 14 }, (_, index) => makeServer({ guid: `g${index}`, numPlayers: index })),
     ];
     stubApi({ lists: { bf1942: listOf(servers) } });
     renderPage();
-    await waitFor(() => expect(busyCalls()).toHaveLength(1));
+    await waitFor(() => expect(busyCalls()).toHaveLength(2));
     expect(busyCalls()[0]?.searchParams.getAll('serverGuids')).toEqual([
       'g13',
       'g12',
@@ -347,8 +494,22 @@ describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", 
       'g5',
       'g4',
     ]);
-    // The answer shows as a busy badge on those rows.
-    expect(await screen.findAllByText('Busy')).toHaveLength(10);
+    expect(busyCalls()[1]?.searchParams.getAll('serverGuids')).toEqual(['g3', 'g2', 'g1', 'g0']);
+    // Rows past the tenth get their badge too (no placeholder for good); a row without a guid keeps the chip.
+    await waitFor(() => expect(screen.getAllByText('Busy')).toHaveLength(14));
+    expect(screen.getByRole('button', { name: 'Activity Forecast for no guid' })).toHaveTextContent('Forecast');
+  });
+
+  it('asks for the rows past the tenth in batches of 25', async () => {
+    const servers = Array.from({ length: 60 }, (_, index) => makeServer({ guid: `g${index}`, numPlayers: 60 - index }));
+    stubApi({ lists: { bf1942: listOf(servers) } });
+    renderPage();
+    await waitFor(() => expect(busyCalls()).toHaveLength(3));
+    expect(busyCalls().map((call) => call.searchParams.getAll('serverGuids').length)).toEqual([10, 25, 25]);
+    expect(busyCalls().flatMap((call) => call.searchParams.getAll('serverGuids'))).toEqual(
+      servers.map((server) => server.guid),
+    );
+    await waitFor(() => expect(screen.getAllByText('Busy')).toHaveLength(60));
   });
 
   it('leaves the list on screen and only warns when the busy call fails', async () => {
@@ -417,17 +578,61 @@ describe("activity forecast (spec §2: 'hover popover on desktop, modal when wid
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("fetches a server's forecast on demand when it is not among the top 10", async () => {
+  it("fetches a server's forecast on demand when the list's calls did not bring it (their batch failed)", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const servers = Array.from({ length: 11 }, (_, index) =>
       makeServer({ guid: `g${index}`, name: `S${index}`, numPlayers: 20 - index }),
     );
-    stubApi({ lists: { bf1942: listOf(servers) } });
+    let restFails = true;
+    stubApi({
+      lists: { bf1942: listOf(servers) },
+      busy: (guids) => (guids.length === 1 && guids[0] === 'g10' && restFails ? 'fail' : busyFor(guids)),
+    });
     const { user } = renderPage();
-    await waitFor(() => expect(busyCalls()).toHaveLength(1));
-    await user.hover(await screen.findByRole('button', { name: 'Activity Forecast for S10' }));
-    await screen.findByRole('dialog', { name: FORECAST_TITLE });
     await waitFor(() => expect(busyCalls()).toHaveLength(2));
-    expect(busyCalls()[1]?.searchParams.getAll('serverGuids')).toEqual(['g10']);
+    restFails = false;
+    await user.hover(await screen.findByRole('button', { name: 'Activity Forecast for S10' }));
+    const popover = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    await waitFor(() => expect(busyCalls()).toHaveLength(3));
+    expect(busyCalls()[2]?.searchParams.getAll('serverGuids')).toEqual(['g10']);
+    await waitFor(() => expect(popover).toHaveTextContent('Busier than usual'));
+  });
+
+  it('says what a forecast rests on, and draws hours without history as missing, not as 0 players', async () => {
+    stubApi({
+      lists: { bf1942: listOf([makeServer({ guid: 'a', name: 'Young', numPlayers: 4 })]) },
+      busy: (guids) => ({
+        serverResults: guids.map((guid) => ({
+          ...makeBusyResult(guid, {
+            busyLevel: 'moderate',
+            busyText: 'As busy as usual',
+            typicalPlayers: null,
+            basis: 'overall',
+            dataPoints: 30,
+            historyDays: 2,
+          }),
+          // Seen from 6 pm to 11 pm only, on one day; 7 pm had nobody.
+          hourlyTimeline: makeTimeline(20, (hour) => (hour < 18 ? null : hour === 19 ? 0 : hour)),
+        })),
+        generatedAt: '',
+      }),
+    });
+    const { user } = renderPage();
+    await user.hover(await screen.findByRole('button', { name: /Activity Forecast for Young: As busy as usual/ }));
+    const popover = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    expect(within(popover).getByTestId('forecast-basis')).toHaveTextContent(
+      'Rough estimate: based on 2 days of data so far.',
+    );
+    expect(popover).toHaveTextContent('Typical this hour–');
+    expect(popover).toHaveTextContent('Hatched hours have no data yet.');
+    const bars = within(popover).getAllByRole('listitem');
+    const missing = bars.filter((bar) => bar.dataset.height === 'missing');
+    expect(missing).toHaveLength(18);
+    expect(missing[0]).toHaveAccessibleName(/^12am UTC .*: no data yet$/);
+    expect(missing[0]?.className).toContain('hatched');
+    // An hour seen empty is a bar of the minimum height, not a missing one.
+    expect(bars[19]).toHaveAttribute('data-height', '8');
+    expect(bars[19]).toHaveAccessibleName(/typically 0 players \(4 past weeks\)/);
   });
 
   it('opens a modal under 768 px', async () => {
@@ -490,7 +695,7 @@ describe('timeline overlay (spec §2 "Server timeline overlay toggles per server
 });
 
 describe('game tabs (spec §2: "Choosing a game navigates to its route unless already there"; §4 "resets timelines and reloads")', () => {
-  it('ALL shows the three games on this page, tagged by game; a game tab goes to its route', async () => {
+  it('ALL is the route /servers/all with the three games, tagged by game; a game tab goes to its route', async () => {
     stubApi({
       lists: {
         bf1942: listOf([makeServer({ name: 'Classic', game: 'bf1942' })]),
@@ -506,6 +711,7 @@ describe('game tabs (spec §2: "Choosing a game navigates to its route unless al
     await user.click(screen.getByRole('tab', { name: 'All' }));
     expect(await screen.findByText('Hue')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All servers');
+    expect(location()).toBe('/servers/all');
     expect(rowNames()).toEqual(['Hope', 'Classic', 'Hue']);
     expect(within(rows()[0]!).getByText('FH2')).toBeInTheDocument();
     expect(screen.queryByTestId('server-timeline')).toBeNull();
@@ -515,12 +721,29 @@ describe('game tabs (spec §2: "Choosing a game navigates to its route unless al
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgotten Hope 2 servers' })).toBeInTheDocument();
     expect(await screen.findByText('Hope')).toBeInTheDocument();
     expect(screen.queryByText('Classic')).toBeNull();
+    expect(location()).toBe('/servers/fh2');
+  });
+
+  it('opens on ALL from its URL (a reload or Back lands on the same tab)', async () => {
+    stubApi({
+      lists: {
+        bf1942: listOf([makeServer({ name: 'Classic', game: 'bf1942' })]),
+        fh2: listOf([makeServer({ name: 'Hope', game: 'fh2' })]),
+        bfvietnam: listOf([makeServer({ name: 'Hue', game: 'bfvietnam' })]),
+      },
+    });
+    renderPage('/servers/all');
+    expect(await screen.findByText('Hue')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('All servers');
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    expect(rows()).toHaveLength(3);
   });
 });
 
 describe('player search (spec §2: "Submitting an empty trimmed search does nothing; choosing a result goes to /players/{playerName}")', () => {
   const player = (playerName: string): PlayerSearchResult => ({
     playerName,
+    displayName: playerName,
     totalPlayTimeMinutes: 10,
     lastSeen: new Date().toISOString(),
     isActive: false,
@@ -543,22 +766,31 @@ describe('player search (spec §2: "Submitting an empty trimmed search does noth
     expect(await screen.findAllByText('No players found')).toHaveLength(2);
   });
 
-  it('does nothing on an empty submit, and goes to the first match on Enter', async () => {
-    stubApi({ lists: { bf1942: listOf([]) }, players: (query) => (query === 'ace' ? [player('Ace of Spades')] : []) });
+  it('does nothing on an empty submit', async () => {
+    stubApi({ lists: { bf1942: listOf([]) } });
     const { user } = renderPage();
-    const input = screen.getByRole('combobox', { name: 'Search players' });
-    await user.type(input, '   {Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search players' }), '   {Enter}');
     expect(screen.queryByTestId('location')).toBeNull();
     expect(api.calls.some((url) => url.pathname === '/stats/Players/search')).toBe(false);
+  });
 
-    await user.clear(input);
-    await user.type(input, 'nobody{Enter}');
-    await waitFor(() => expect(api.calls.some((url) => url.searchParams.get('query') === 'nobody')).toBe(true));
-    expect(screen.queryByTestId('location')).toBeNull();
+  it('searches on Enter: Find Players with the trimmed text, even with suggestions on screen', async () => {
+    stubApi({ lists: { bf1942: listOf([]) }, players: () => [player('Ace of Spades'), player('Aces High')] });
+    const { user } = renderPage();
+    const input = screen.getByRole('combobox', { name: 'Search players' });
+    await user.type(input, '  ace ');
+    expect(await screen.findByRole('option', { name: /Ace of Spades/ })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/players\?playerName=ace$/);
+  });
 
-    await user.clear(input);
-    await user.type(input, 'ace{Enter}');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/players/Ace%20of%20Spades');
+  it('opens the suggestion the keyboard highlight was moved onto', async () => {
+    stubApi({ lists: { bf1942: listOf([]) }, players: () => [player('Ace of Spades'), player('Aces High')] });
+    const { user } = renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search players' }), 'ace');
+    await screen.findByRole('option', { name: /Ace of Spades/ });
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/players\/Aces%20High$/);
   });
 });
 

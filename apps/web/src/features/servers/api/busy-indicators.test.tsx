@@ -1,0 +1,104 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeBusyResult } from '../lib/test-fixtures.ts';
+import { fetchBusyIndicators, useBusyIndicators } from './busy-indicators.ts';
+
+function stubFetch(fail: (guids: string[]) => boolean = () => false) {
+  const calls: string[][] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      const guids = url.searchParams.getAll('serverGuids');
+      calls.push(guids);
+      if (fail(guids)) return new Response('{}', { status: 500 });
+      return new Response(
+        JSON.stringify({ serverResults: guids.map((guid) => makeBusyResult(guid)), generatedAt: '' }),
+        { status: 200 },
+      );
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("fetchBusyIndicators (spec §7: 'serverGuids repeated; empty list makes no call; batches of 25 guids')", () => {
+  it('sends 25 guids per call, as repeated keys, and joins the answers', async () => {
+    const calls = stubFetch();
+    const guids = Array.from({ length: 60 }, (_, index) => `g${index}`);
+    const results = await fetchBusyIndicators(guids);
+    expect(calls.map((batch) => batch.length)).toEqual([25, 25, 10]);
+    expect(calls.flat()).toEqual(guids);
+    expect(results.map((result) => result.serverGuid)).toEqual(guids);
+  });
+
+  it('makes no call for an empty list', async () => {
+    const calls = stubFetch();
+    expect(await fetchBusyIndicators([])).toEqual([]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("keeps the other batches when one fails, with a silent warning (spec §7 'busy indicator failure is a silent warning')", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubFetch((guids) => guids.includes('g30'));
+    const guids = Array.from({ length: 30 }, (_, index) => `g${index + 1}`);
+    const results = await fetchBusyIndicators(guids);
+    expect(results).toHaveLength(25);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toBe('Failed to get server busy indicators');
+  });
+});
+
+describe('useBusyIndicators: the top 10 first (the preloaded call), the other rows after it', () => {
+  function renderBusy(guids: readonly string[]) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    return renderHook(() => useBusyIndicators(guids, { utcHour: 20, listLoadedAt: 1 }), { wrapper });
+  }
+
+  it('asks for the others only once the top 10 have answered, and merges both answers', async () => {
+    const calls: string[][] = [];
+    let releaseTop: () => void = () => {};
+    const topHeld = new Promise<void>((resolve) => {
+      releaseTop = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+        const guids = url.searchParams.getAll('serverGuids');
+        calls.push(guids);
+        if (calls.length === 1) await topHeld;
+        return new Response(
+          JSON.stringify({ serverResults: guids.map((guid) => makeBusyResult(guid)), generatedAt: '' }),
+          { status: 200 },
+        );
+      }),
+    );
+    const guids = Array.from({ length: 40 }, (_, index) => `g${index}`);
+    const { result } = renderBusy(guids);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual(guids.slice(0, 10));
+    // While the top 10 are on their way, nothing else is asked (the page's first paint comes first).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(1);
+    releaseTop();
+    await waitFor(() => expect(result.current?.size).toBe(40));
+    expect(calls.slice(1)).toEqual([guids.slice(10, 35), guids.slice(35)]);
+  });
+
+  it('makes one call for a list of 10 or fewer', async () => {
+    const calls = stubFetch();
+    const { result } = renderBusy(['a', 'b']);
+    await waitFor(() => expect(result.current?.size).toBe(2));
+    expect(calls).toEqual([['a', 'b']]);
+  });
+});
