@@ -8,6 +8,8 @@ describe('describePage (spec: "Every route sets a page title and description (in
     ['/servers/bf1942', 'Battlefield 1942 servers | Frontline'],
     ['/servers/fh2', 'Forgotten Hope 2 servers | Frontline'],
     ['/servers/bfv', 'Battlefield Vietnam servers | Frontline'],
+    // The ALL tab has a route of its own, not a server named "all".
+    ['/servers/all', 'All servers | Frontline'],
     ['/players', 'Find players | Frontline'],
     ['/players/compare', 'Compare players | Frontline'],
     ['/tk-livewire', 'TK Livewire | Frontline'],

@@ -64,6 +64,15 @@ const PAGE_ROUTES: PageRoute[] = [
   },
   ...serverBrowserRoutes,
   {
+    // The server browser's ALL tab (a server literally named "all" is shadowed, as one named "fh2" is).
+    pattern: '/servers/all',
+    describe: () => ({
+      title: 'All servers',
+      description:
+        'Live Battlefield 1942, Forgotten Hope 2 and Battlefield Vietnam servers on one list: who is playing and where.',
+    }),
+  },
+  {
     pattern: '/servers/:serverName/rankings',
     describe: ({ serverName }) => ({
       title: `${serverName} rankings`,

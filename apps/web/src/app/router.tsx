@@ -2,7 +2,7 @@ import { GAMES } from '@frontline/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ServerBrowserPage } from '../features/servers/routes/server-browser-page.tsx';
-import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
+import { ALL_GAMES_SLUG, DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';
 import { HomeRedirect } from './redirects.tsx';
 
@@ -80,8 +80,8 @@ export function AppRoutes() {
         <Route path="landing" element={<LandingPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="servers" element={<Navigate to={DEFAULT_SERVERS_PATH} replace />} />
-        {GAME_SLUGS.map((game) => (
-          <Route key={game} path={`servers/${game}`} element={<ServerBrowserPage game={game} />} />
+        {([...GAME_SLUGS, ALL_GAMES_SLUG] as const).map((view) => (
+          <Route key={view} path={`servers/${view}`} element={<ServerBrowserPage view={view} />} />
         ))}
         <Route path="servers/:serverName" element={<ServerProfilePage />} />
         <Route path="servers/:serverName/rankings" element={<ServerRankingsPage />} />

@@ -7,6 +7,9 @@ import type { GameRouteSlug } from '@frontline/contract';
 
 export const DEFAULT_SERVERS_PATH = '/servers/bf1942';
 
+/** The server browser's ALL tab: the three games on one page, with a route of its own so reload and Back keep it. */
+export const ALL_GAMES_SLUG = 'all';
+
 /** `?key=value…` of the given values (none: ''). */
 function withQuery(values: Record<string, string | undefined>): string {
   const query = new URLSearchParams();
@@ -16,13 +19,14 @@ function withQuery(values: Record<string, string | undefined>): string {
 }
 
 export const paths = {
-  serverBrowser: (game: GameRouteSlug) => `/servers/${game}`,
+  serverBrowser: (game: GameRouteSlug | typeof ALL_GAMES_SLUG) => `/servers/${game}`,
   server: (serverName: string) => `/servers/${encodeURIComponent(serverName)}`,
   serverRankings: (serverName: string) => `/servers/${encodeURIComponent(serverName)}/rankings`,
   /** Optionally on one map (§2 "optional query mapName"). */
   serverSessions: (serverName: string, mapName?: string) =>
     `/servers/${encodeURIComponent(serverName)}/sessions` + withQuery({ mapName }),
-  players: () => '/players',
+  /** Find Players, optionally searching for a name (its URL state, players-query.ts). */
+  players: (playerName?: string) => '/players' + withQuery({ playerName }),
   player: (playerName: string) => `/players/${encodeURIComponent(playerName)}`,
   /** Optionally on one map and server (§2 "optional query map and server"). */
   playerSessions: (playerName: string, filters: { map?: string; server?: string } = {}) =>

@@ -3,9 +3,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { SortArrowIcon } from '../../../components/small-icons.tsx';
-import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
+import { MISSING_VALUE } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
+import { formatPlayerCount } from '../../../lib/player-count.ts';
+import { describeRoundTime } from '../../../lib/round-time.ts';
+import { useMinuteClock } from '../../../lib/use-clock.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import {
   DEFAULT_LIVE_SORT,
@@ -43,7 +46,8 @@ export function LivePlayersModal({
 }) {
   const [sort, setSort] = useState<LiveSortState>(DEFAULT_LIVE_SORT);
   const groups = groupPlayersByTeam(live.players, live.teams);
-  const timeLeft = live.roundTimeRemain >= 0 ? formatRoundTime(live.roundTimeRemain) : null;
+  // Time remaining, hidden when -1 (spec §2); FH2, which has no clock, says how long the round has run instead.
+  const round = describeRoundTime(live, useMinuteClock());
 
   return (
     <Modal open={open} onClose={onClose} title={live.name} size="xl">
@@ -51,13 +55,14 @@ export function LivePlayersModal({
         <span>
           Map: <span className="font-semibold text-ink capitalize">{formatMapName(live.mapName) || MISSING_VALUE}</span>
         </span>
-        {timeLeft !== null && (
-          <span data-testid="time-remaining">
-            Time remaining: <span className="tabular font-semibold text-ink">{timeLeft}</span>
+        {round.text !== MISSING_VALUE && (
+          <span data-testid="time-remaining" title={round.title}>
+            {round.elapsed ? 'Round: ' : 'Time remaining: '}
+            <span className="tabular font-semibold text-ink">{round.text}</span>
           </span>
         )}
         <span className="tabular">
-          {live.numPlayers}/{live.maxPlayers} players
+          {formatPlayerCount(live.numPlayers, live.botCount)}/{live.maxPlayers} players
         </span>
       </p>
       <div className="grid gap-4 lg:grid-cols-2">

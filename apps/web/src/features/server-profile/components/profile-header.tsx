@@ -7,7 +7,10 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { DiscordIcon, ForumIcon } from '../../../components/small-icons.tsx';
 import { countryDisplayName } from '../../../lib/country.ts';
 import { formatDateTime } from '../../../lib/date-format.ts';
+import { MISSING_VALUE } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { formatPlayerCount } from '../../../lib/player-count.ts';
+import { describeRoundTime } from '../../../lib/round-time.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
 import type { BusyResult } from '../../servers/lib/busy.ts';
 import { isServerFull } from '../../servers/lib/fill-ratio.ts';
@@ -42,9 +45,8 @@ export function ProfileHeader({
   forecast: ForecastState;
   onOpenPlayers: () => void;
 }) {
-  // Bots fill slots but are not players (DESIGN.md): the button counts people, and a server with only bots
-  // has no players to show.
-  const playersOnline = live?.players.filter((player) => !player.aiBot).length ?? 0;
+  // People and bots apart (shared rule PLAYER COUNTS); a server with only bots still opens its roster.
+  const listed = live !== undefined && live.players.length > 0;
   return (
     <>
       <PageHeader
@@ -57,7 +59,7 @@ export function ProfileHeader({
         title={details.serverName}
         actions={
           <>
-            {playersOnline > 0 && (
+            {listed && (
               <button
                 type="button"
                 onClick={onOpenPlayers}
@@ -66,7 +68,9 @@ export function ProfileHeader({
               >
                 <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-good" />
                 Players Online
-                <span className="tabular rounded bg-surface px-1.5 text-xs text-accent">{playersOnline}</span>
+                <span className="tabular rounded bg-surface px-1.5 text-xs text-accent">
+                  {formatPlayerCount(live.numPlayers, live.botCount)}
+                </span>
               </button>
             )}
             <JoinServerButton details={details} live={live} />
@@ -105,8 +109,10 @@ function ServerFacts({ details, live }: { details: ServerDetailsResponse; live: 
   const region = formatRegion(details.region);
   const discord = safeWebUrl(live?.discordUrl ?? details.discordUrl);
   const forum = safeWebUrl(live?.forumUrl ?? details.forumUrl);
-  const numPlayers = live?.numPlayers ?? details.numPlayers;
+  // The live listing's count when it is at hand; else the details' (the same people count, bots not known).
+  const count = formatPlayerCount(live?.numPlayers ?? details.numPlayers, live?.botCount ?? 0);
   const maxPlayers = live?.maxPlayers ?? details.maxPlayers;
+  const round = live ? describeRoundTime(live, now) : undefined;
   const mapName = live?.mapName ?? details.currentMap;
   const online = live !== undefined || details.isOnline;
   const linkClass =
@@ -142,10 +148,17 @@ function ServerFacts({ details, live }: { details: ServerDetailsResponse; live: 
         {online ? (
           <span>
             <span className="capitalize">{formatMapName(mapName) || 'Unknown map'}</span>
-            <span className="tabular text-muted">
+            <span className="tabular text-muted" data-testid="server-now-players">
               {' '}
-              · {numPlayers}/{maxPlayers} players
+              · {count}/{maxPlayers} players
             </span>
+            {round && round.text !== MISSING_VALUE && (
+              <span className="tabular text-muted" title={round.title} data-testid="server-now-round">
+                {' '}
+                · {round.text}
+                {round.elapsed ? '' : ' left'}
+              </span>
+            )}
           </span>
         ) : (
           <span className="text-muted">Offline</span>
@@ -199,7 +212,13 @@ function JoinServerButton({ details, live }: { details: ServerDetailsResponse; l
       <button
         type="button"
         disabled
-        title={full ? 'Server is full' : 'No join link for this server'}
+        title={
+          full
+            ? 'Server is full'
+            : (live?.hasPassword ?? false)
+              ? 'Password protected: join from the game'
+              : 'No join link for this server'
+        }
         className={`${joinClass} cursor-not-allowed border ${full ? 'border-danger/40 text-danger/80' : 'border-line text-faint'}`}
       >
         {full ? 'Full' : 'Join Server'}

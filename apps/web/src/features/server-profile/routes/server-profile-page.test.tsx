@@ -149,6 +149,42 @@ describe("loading (spec §4: 'details … and insights … load in parallel; if 
     expect(screen.queryByRole('link', { name: 'Join Server' })).not.toBeInTheDocument();
   });
 
+  it("counts people and bots apart ('16 + 16 bots'): Full only when the people fill the slots", async () => {
+    stubApi({ live: () => makeLive({ numPlayers: 16, botCount: 16, maxPlayers: 32 }) });
+    renderProfile();
+    await findLoaded();
+    expect(await screen.findByTestId('server-now-players')).toHaveTextContent('16 + 16 bots/32 players');
+    expect(screen.getByRole('link', { name: 'Join Server' })).toHaveAttribute('href', 'bf1942://192.0.2.1:14567');
+    expect(screen.getByRole('button', { name: /Players Online/ })).toHaveTextContent('16 + 16 bots');
+  });
+
+  it('shows the time left of a game with a clock', async () => {
+    renderProfile();
+    await findLoaded();
+    expect(await screen.findByTestId('server-now-round')).toHaveTextContent(/· 12:34 left$/);
+  });
+
+  it("shows how long an FH2 round has run ('12m in') and joins it through its bf2:// link", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-01-07T19:52:30Z') });
+    try {
+      stubApi({
+        details: (name) => makeDetails({ serverName: name, gameId: 'fh2' }),
+        live: () => makeLive({ game: 'fh2', roundTimeRemain: -1, joinLink: 'bf2://192.0.2.1:16567?mod=fh2' }),
+      });
+      renderProfile('/servers/Hope');
+      await findLoaded();
+      const round = await screen.findByTestId('server-now-round');
+      expect(round).toHaveTextContent(/· 12m in$/);
+      expect(round).toHaveAttribute('title', expect.stringContaining('rounds here last up to 30m'));
+      expect(screen.getByRole('link', { name: 'Join Server' })).toHaveAttribute(
+        'href',
+        'bf2://192.0.2.1:16567?mod=fh2',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reloads everything for another server (a route parameter change)', async () => {
     const user = userEvent.setup();
     renderProfile();
@@ -432,12 +468,42 @@ describe("live players (spec §2 'Live players panel')", () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/players/Alpha');
   });
 
-  it('has no Players Online button when nobody (or only bots) is on', async () => {
-    const bot = { name: 'BFPlayer_1', score: 0, kills: 0, deaths: 0, ping: 0, team: 1, teamLabel: 'Axis', aiBot: true };
-    stubApi({ live: () => makeLive({ players: [bot], numPlayers: 1 }) });
+  it('has no Players Online button when nobody is listed', async () => {
+    stubApi({ live: () => makeLive({ players: [], numPlayers: 0 }) });
     renderProfile();
     await findLoaded();
     await waitFor(() => expect(liveCalls()).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /Players Online/ })).not.toBeInTheDocument();
+  });
+
+  it('still lists the roster of a server whose players are all bots, each marked Bot', async () => {
+    const user = userEvent.setup();
+    const bot = (name: string, team: number) => ({
+      name,
+      score: 3,
+      kills: 1,
+      deaths: 2,
+      ping: 0,
+      team,
+      teamLabel: team === 1 ? 'Axis' : 'Allies',
+      aiBot: true,
+    });
+    stubApi({
+      live: () => makeLive({ players: [bot('BFPlayer_1', 1), bot('BFPlayer_2', 2)], numPlayers: 0, botCount: 2 }),
+    });
+    renderProfile();
+    await findLoaded();
+    const button = await screen.findByRole('button', { name: /Players Online/ });
+    expect(button).toHaveTextContent('0 + 2 bots');
+    await user.click(button);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('0 + 2 bots/32 players');
+    const rows = within(dialog).getAllByTestId('live-player-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^BFPlayer_1 Bot/),
+      expect.stringMatching(/^BFPlayer_2 Bot/),
+    ]);
+    // Bots have no player page.
+    expect(within(dialog).queryAllByRole('link')).toHaveLength(0);
   });
 });

@@ -1,13 +1,14 @@
 import { GAMES, type GameRouteSlug } from '@frontline/contract';
+import { ALL_GAMES_SLUG } from '../../../lib/paths.ts';
 
-export type GameTab = GameRouteSlug | 'all';
+export type GameTab = GameRouteSlug | typeof ALL_GAMES_SLUG;
 
 const TABS: readonly { key: GameTab; label: string; title: string }[] = [
-  { key: 'all', label: 'All', title: 'All three games' },
+  { key: ALL_GAMES_SLUG, label: 'All', title: 'All three games' },
   ...GAMES.map((game) => ({ key: game.routeSlug, label: game.shortName, title: game.name })),
 ];
 
-/** ALL, BF1942, FH2, BFV (spec §2). The game tabs are routes; ALL is a view of the current page. */
+/** ALL, BF1942, FH2, BFV (spec §2); each is a route (ALL is /servers/all). */
 export function GameTabs({ active, onChoose }: { active: GameTab; onChoose: (tab: GameTab) => void }) {
   return (
     <div

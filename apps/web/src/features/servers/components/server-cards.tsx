@@ -1,7 +1,8 @@
 import { CountryFlag } from '../../../components/country-flag.tsx';
 import { GameTag } from '../../../components/game-tag.tsx';
-import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
+import { MISSING_VALUE } from '../../../lib/format.ts';
 import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
+import { describeRoundTime } from '../../../lib/round-time.ts';
 import { CopyAddress, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { ActivityControls, serverKey, timelineId, type ServerRowsProps } from './server-table.tsx';
 import { ServerTimeline } from './server-timeline.tsx';
@@ -22,7 +23,7 @@ export function ServerCards({
         const key = serverKey(server);
         const listed = busy?.get(server.guid);
         const timelineOpen = openTimelines.has(key);
-        const roundTime = formatRoundTime(server.roundTimeRemain);
+        const round = describeRoundTime(server, now);
         const mode = formatGameType(server.gameType);
         return (
           <li
@@ -36,13 +37,19 @@ export function ServerCards({
                 <p className="mt-0.5 truncate text-xs text-muted">
                   <span className="text-ink capitalize">{formatMapName(server.mapName) || MISSING_VALUE}</span>
                   {mode && <span> · {mode}</span>}
-                  {roundTime !== MISSING_VALUE && <span className="tabular"> · {roundTime} left</span>}
+                  {round.text !== MISSING_VALUE && (
+                    <span className="tabular" title={round.title}>
+                      {' '}
+                      · {round.text}
+                      {round.elapsed ? '' : ' left'}
+                    </span>
+                  )}
                 </p>
               </div>
               <JoinButton server={server} />
             </div>
             <div className="mt-2 flex items-center justify-between gap-2">
-              <PlayerFill server={server} barClassName="w-20" />
+              <PlayerFill server={server} />
               <div className="flex min-w-0 items-center gap-1">
                 <ActivityControls
                   server={server}

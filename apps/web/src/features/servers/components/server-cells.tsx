@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DiscordIcon, ForumIcon } from '../../../components/small-icons.tsx';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 import { OCCUPANCY_LABELS, occupancyColourClass, occupancyState } from '../../../lib/occupancy.ts';
+import { botsSuffix } from '../../../lib/player-count.ts';
 import { paths } from '../../../lib/paths.ts';
 import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from '../lib/fill-ratio.ts';
 import { isWebUrl, safeJoinUrl, safeWebUrl } from '../lib/safe-url.ts';
@@ -50,36 +51,39 @@ export function ServerNameLinks({ server, className = '' }: { server: LiveServer
 }
 
 /**
- * "28/32" with the count in its occupancy colour, and a bar coloured by how full the server is (spec §9:
- * fill ratio colours for the bar, occupancy colours and states for the count).
+ * "28/32", or "16 + 16 bots/32", over a bar of the slots: people in their fill colour, bots in grey after them.
+ * Everything that judges how full a server is counts people only (shared rule PLAYER COUNTS; spec §9 fill ratio
+ * colours for the bar, occupancy colours and states for the count), so a server padded with bots is not FULL.
  */
-export function PlayerFill({ server, barClassName = 'w-16' }: { server: LiveServer; barClassName?: string }) {
-  const level = fillLevel(server.numPlayers, server.maxPlayers);
+export function PlayerFill({ server }: { server: LiveServer }) {
+  const { numPlayers: people, botCount: bots, maxPlayers } = server;
+  const level = fillLevel(people, maxPlayers);
   const style = FILL_LEVEL_STYLES[level];
-  const percent = Math.min(100, Math.round(fillRatio(server.numPlayers, server.maxPlayers) * 100));
-  const occupancy = occupancyState(server.numPlayers, server.maxPlayers);
+  const percent = level === 'empty' ? 0 : Math.max(4, Math.min(100, Math.round(fillRatio(people, maxPlayers) * 100)));
+  const botPercent = Math.min(100 - percent, Math.round(fillRatio(bots, maxPlayers) * 100));
+  const occupancy = occupancyState(people, maxPlayers);
   return (
     <div
-      className="flex items-center gap-2"
+      className="min-w-0"
       data-occupancy={occupancy}
-      title={`${OCCUPANCY_LABELS[occupancy]} · ${style.label}: ${server.numPlayers} of ${server.maxPlayers} slots`}
+      title={`${OCCUPANCY_LABELS[occupancy]} · ${style.label}: ${people} ${people === 1 ? 'player' : 'players'}${botsSuffix(bots)} of ${maxPlayers} slots`}
     >
-      <span className="tabular w-12 shrink-0 text-right text-sm whitespace-nowrap">
-        <span className={`font-semibold ${occupancyColourClass(server.numPlayers, server.maxPlayers)}`}>
-          {server.numPlayers}
-        </span>
-        <span className="text-faint">/{server.maxPlayers}</span>
-      </span>
+      <p className="tabular truncate text-sm">
+        <span className={`font-semibold ${occupancyColourClass(people, maxPlayers)}`}>{people}</span>
+        {bots > 0 && <span className="text-xs text-muted">{botsSuffix(bots)}</span>}
+        <span className="text-faint">/{maxPlayers}</span>
+      </p>
       <span
         aria-hidden="true"
-        className={`h-1.5 shrink-0 overflow-hidden rounded-full bg-sunken ring-1 ring-line/60 ring-inset ${barClassName}`}
+        className="mt-1 flex h-1.5 w-24 max-w-full overflow-hidden rounded-full bg-sunken ring-1 ring-line/60 ring-inset"
       >
         <span
           data-testid="fill-bar"
           data-fill={level}
-          className={`block h-full rounded-full ${style.bar}`}
-          style={{ width: `${level === 'empty' ? 0 : Math.max(percent, 4)}%` }}
+          className={`h-full rounded-full ${style.bar}`}
+          style={{ width: `${percent}%` }}
         />
+        {botPercent > 0 && <span className="h-full bg-line-strong" style={{ width: `${botPercent}%` }} />}
       </span>
     </div>
   );
@@ -170,9 +174,9 @@ const joinBase =
   'inline-flex h-7 min-w-16 items-center justify-center rounded-md px-3 text-xs font-bold tracking-wider uppercase transition';
 
 /**
- * JOIN opens the server's join link (a joinme.click launcher page, or a game URL such as bf1942://ip:port
- * that the launcher handles). Disabled and reading FULL when numPlayers ≥ maxPlayers (spec §2), and
- * disabled without a join link (the feed gives none for passworded servers or unsupported mods).
+ * JOIN opens the server's join link (a joinme.click launcher page, or a game URL such as bf1942://ip:port or FH2's
+ * bf2://ip:port?mod=fh2 that the launcher handles). Disabled and reading FULL when the people on it (bots left
+ * out) reach maxPlayers (spec §2), and disabled without a join link (none for password-protected servers).
  */
 export function JoinButton({ server }: { server: LiveServer }) {
   const full = isServerFull(server.numPlayers, server.maxPlayers);
@@ -182,7 +186,13 @@ export function JoinButton({ server }: { server: LiveServer }) {
       <button
         type="button"
         disabled
-        title={full ? 'Server is full' : 'No join link for this server: copy its address instead'}
+        title={
+          full
+            ? 'Server is full'
+            : server.hasPassword
+              ? 'Password protected: join from the game with its address'
+              : 'No join link for this server: copy its address instead'
+        }
         className={`${joinBase} cursor-not-allowed border border-line text-faint ${full ? 'border-danger/40 text-danger/80' : ''}`}
       >
         {full ? 'FULL' : 'JOIN'}

@@ -3,8 +3,9 @@ import { Fragment } from 'react';
 import { CountryFlag } from '../../../components/country-flag.tsx';
 import { GameTag } from '../../../components/game-tag.tsx';
 import { SortArrowIcon } from '../../../components/small-icons.tsx';
-import { MISSING_VALUE, formatRoundTime } from '../../../lib/format.ts';
+import { MISSING_VALUE } from '../../../lib/format.ts';
 import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
+import { describeRoundTime } from '../../../lib/round-time.ts';
 import type { BusyResult } from '../lib/busy.ts';
 import { SORT_LABELS, type SortKey, type SortState } from '../lib/server-sort.ts';
 import { ForecastTrigger } from './activity-forecast.tsx';
@@ -147,7 +148,7 @@ export function ServerTable({
             const key = serverKey(server);
             const listed = busy?.get(server.guid);
             const timelineOpen = openTimelines.has(key);
-            const roundTime = formatRoundTime(server.roundTimeRemain);
+            const round = describeRoundTime(server, now);
             return (
               <Fragment key={key}>
                 <tr
@@ -171,7 +172,7 @@ export function ServerTable({
                     </div>
                   </td>
                   <td className="px-2.5 py-2">
-                    <PlayerFill server={server} barClassName="w-14" />
+                    <PlayerFill server={server} />
                   </td>
                   <td className="truncate px-2.5 py-2 text-ink capitalize" title={server.mapName}>
                     {formatMapName(server.mapName) || <span className="text-faint">{MISSING_VALUE}</span>}
@@ -180,9 +181,12 @@ export function ServerTable({
                     {formatGameType(server.gameType) || MISSING_VALUE}
                   </td>
                   <td
-                    className={`tabular px-2.5 py-2 text-right ${roundTime === MISSING_VALUE ? 'text-faint' : 'text-ink'}`}
+                    className={`tabular px-2.5 py-2 text-right whitespace-nowrap ${
+                      round.text === MISSING_VALUE ? 'text-faint' : round.elapsed ? 'text-muted' : 'text-ink'
+                    }`}
+                    title={round.title}
                   >
-                    {roundTime}
+                    {round.text}
                   </td>
                   <td className="hidden px-2.5 py-2 text-sm xl:table-cell">
                     <ServerLocalTime server={server} now={now} />

@@ -1,8 +1,8 @@
-import { GAMES, type GameRouteSlug } from '@frontline/contract';
+import { GAMES } from '@frontline/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { ALL_GAMES_SLUG, paths } from '../../../lib/paths.ts';
 import type { LiveGameId } from '../api/live-servers.ts';
 import { ActivityHistoryPanel } from '../components/activity-history-panel.tsx';
 import { GameTabs, type GameTab } from '../components/game-tabs.tsx';
@@ -17,25 +17,21 @@ const ALL_GAME_IDS: readonly LiveGameId[] = GAMES.map((game) => game.id);
 /** The third-party feed behind the live list (spec §2: "The server list credits a third-party API author"). */
 export const FEED_CREDIT = { label: 'BFList API', author: 'cetteup', url: 'https://bflist.io' };
 
-/** /servers/bf1942, /servers/fh2, /servers/bfv (spec: site-statistics §2 "Server browser"). */
-export function ServerBrowserPage({ game }: { game: GameRouteSlug }) {
+/**
+ * /servers/bf1942, /servers/fh2, /servers/bfv (spec: site-statistics §2 "Server browser"), and /servers/all for the
+ * ALL tab: every tab is a route, so a reload or Back shows the same tab.
+ */
+export function ServerBrowserPage({ view }: { view: GameTab }) {
   const navigate = useNavigate();
-  // ALL is a view of the current page, not a route of its own; the game tabs are routes.
-  const [showAll, setShowAll] = useState(false);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const active: GameTab = showAll ? 'all' : game;
-  const gameInfo = GAMES.find((item) => item.routeSlug === game) ?? GAMES[0];
+  const showAll = view === ALL_GAMES_SLUG;
+  const gameInfo = GAMES.find((item) => item.routeSlug === view) ?? GAMES[0];
   const heading = showAll ? 'All servers' : `${gameInfo.name} servers`;
   const games: readonly LiveGameId[] = showAll ? ALL_GAME_IDS : [gameInfo.id];
 
+  // Spec: "Choosing a game navigates to its route unless already there."
   const choose = (tab: GameTab) => {
-    if (tab === 'all') {
-      setShowAll(true);
-      return;
-    }
-    setShowAll(false);
-    // Spec: "Choosing a game navigates to its route unless already there."
-    if (tab !== game) void navigate(paths.serverBrowser(tab));
+    if (tab !== view) void navigate(paths.serverBrowser(tab));
   };
 
   return (
@@ -54,13 +50,13 @@ export function ServerBrowserPage({ game }: { game: GameRouteSlug }) {
       <div className="z-10 -mx-4 mb-4 border-b border-line bg-canvas/95 px-4 pt-1 pb-3 backdrop-blur supports-[backdrop-filter]:bg-canvas/80 md:sticky md:top-14 md:-mx-8 md:px-8 md:pt-3">
         <div className="flex flex-col gap-2.5 md:flex-row md:items-center md:gap-4">
           <PlayerSearch className="w-full md:order-last md:ml-auto md:w-72" />
-          <GameTabs active={active} onChoose={choose} />
+          <GameTabs active={view} onChoose={choose} />
         </div>
       </div>
-      <ActivityHistoryPanel key={`history-${active}`} game={showAll ? 'all' : gameInfo.id} />
+      <ActivityHistoryPanel key={`history-${view}`} game={showAll ? 'all' : gameInfo.id} />
       {/* A new game view starts afresh: its list reloads and every timeline overlay closes (spec §4). */}
       <ServerList
-        key={`list-${active}`}
+        key={`list-${view}`}
         games={games}
         sort={sort}
         onSort={(key) => setSort((current) => nextSort(current, key))}
