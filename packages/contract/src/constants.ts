@@ -42,9 +42,10 @@ export const PLAYERS_SORT_KEYS = ['playerName', 'lastSeen'] as const;
 export const MAP_STATS_RANGES = ['Last30Days', 'ThisYear', 'LastYear'] as const;
 /** Best scores kept per window; the profile shows 6 and offers 'View All N Scores' (§2). */
 export const BEST_SCORES_PER_WINDOW = 20;
-/** Days of history behind recentStats' trends and activityByHour. */
+/** UTC days behind recentStats' trends: today and the 89 days before. */
 export const RECENT_STATS_DAYS = 90;
-export const ACTIVITY_BY_HOUR_DAYS = 30;
+/** UTC days behind activityByHour: the week, today and the 6 days before (domain-facts §6: "last 7 days"). */
+export const ACTIVITY_BY_HOUR_DAYS = 7;
 
 export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
 export type RankingOrderBy = (typeof RANKING_ORDER_BY)[number];

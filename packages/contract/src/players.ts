@@ -86,22 +86,36 @@ export const playerStatsResponseSchema = z.object({
   totalKills: z.number(),
   totalDeaths: z.number(),
   totalScore: z.number(),
+  /**
+   * Rounds played: one per round the player was seen in (a name seen twice in a round is one player), the rounds
+   * still being played included. Kills, deaths, score and play time are the sums over the same rounds.
+   */
   totalRounds: z.number(),
+  /** Minutes observed playing (polls that saw the player), rounds still being played included. */
   totalPlayTimeMinutes: z.number(),
+  /** The first time Frontline saw the player in any server's poll (UTC ISO). */
   firstPlayed: z.string(),
+  /** The last time Frontline saw the player (UTC ISO). */
   lastPlayed: z.string(),
   /** Seen in an open session within the last 5 minutes. */
   isActive: z.boolean(),
   currentServer: currentSessionSchema.nullable(),
   /** The last 10 sessions, newest first. */
   recentSessions: z.array(profileSessionSchema),
-  /** Single rounds, best first, at most BEST_SCORES_PER_WINDOW each; windows end now (7 and 30 days). */
+  /**
+   * Single finished rounds, best first, at most BEST_SCORES_PER_WINDOW each. thisWeek: rounds that ended today (UTC)
+   * or in the 6 days before; last30Days: today or the 29 days before; a round counts on the UTC day it ended.
+   */
   bestScores: z.object({
     allTime: z.array(bestScoreSchema),
     last30Days: z.array(bestScoreSchema),
     thisWeek: z.array(bestScoreSchema),
   }),
-  /** One point per UTC day played within the last RECENT_STATS_DAYS days (closed rounds). */
+  /**
+   * One point per UTC day played, today and the RECENT_STATS_DAYS - 1 days before; the rounds still being played
+   * count on today. analysisPeriodStart is the first of those days, or the day the player was first seen when
+   * later; totalRoundsAnalyzed the rounds of the points.
+   */
   recentStats: z.object({
     analysisPeriodStart: z.string(),
     analysisPeriodEnd: z.string(),
@@ -109,14 +123,24 @@ export const playerStatsResponseSchema = z.object({
     kdRatioTrend: z.array(trendPointSchema),
     killRateTrend: z.array(trendPointSchema),
   }),
-  /** Every server played (closed rounds), most played first. */
+  /**
+   * Every server address played, most played first: its rounds, kills, deaths and minutes include the rounds still
+   * being played there; the highest score is a finished round's.
+   */
   servers: z.array(playerServerSchema),
   insights: z.object({
     startPeriod: z.string(),
     endPeriod: z.string(),
-    /** Minutes played in each UTC hour over the last ACTIVITY_BY_HOUR_DAYS days; 24 entries, hour 0–23. */
+    /**
+     * Minutes played in each UTC hour of the day over today and the ACTIVITY_BY_HOUR_DAYS - 1 days before (from
+     * startPeriod, 00:00 UTC), rounds being played included; 24 entries, hour 0–23.
+     */
     activityByHour: z.array(z.object({ hour: z.number(), minutesActive: z.number() })),
-    /** Rank by total score among the server's players (1 = best), best rank first. */
+    /**
+     * The server rankings' rank by total score (1 = best, ties sharing) among the players ranked on the server
+     * name (MINIMUM_TO_RANK of finished rounds, every address of the name); servers where the player is not ranked
+     * are left out; best rank first, one entry per server name.
+     */
     serverRankings: z.array(
       z.object({
         serverGuid: z.string(),

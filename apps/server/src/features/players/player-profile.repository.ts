@@ -1,7 +1,9 @@
 import type { PlayersSortKey } from '@frontline/contract';
 import { sql, type Kysely } from 'kysely';
-import { escapeLike } from '../../db/like-pattern.ts';
+import { findScoreRank } from '../../db/ranked-players.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { findServerGuidsNamed } from '../../db/server-names.ts';
+import { nameContainsAny } from './players.repository.ts';
 
 /**
  * The SQL behind the players list, the player profile and a player's map statistics. A profile reads the
@@ -22,8 +24,8 @@ export interface ListedPlayer {
 }
 
 export interface PlayerListQuery {
-  /** Part of the name (any case, ASCII), or undefined for everyone. */
-  nameContains?: string;
+  /** Forms of a part of the name (name-search.ts), any of which matches; undefined for everyone. */
+  nameContainsAny?: readonly string[];
   /** Only players in an open session seen at or after this (ISO). */
   activeSince?: string;
   sortBy: PlayersSortKey;
@@ -36,6 +38,8 @@ export interface SessionRecord {
   sessionId: number;
   roundId: string;
   roundIsActive: boolean;
+  /** When the round ended (ISO UTC); null while it is open. A round counts on the UTC day it ended. */
+  roundEndTime: string | null;
   serverGuid: string;
   serverName: string;
   game: string;
@@ -66,8 +70,11 @@ export interface ServerTotalsRecord {
   bestMapName: string | null;
   bestStartTime: string | null;
   bestEndTime: string | null;
-  /** 1 + the players of the server with a higher total score. */
-  rank: number;
+  /**
+   * The server rankings' rank by total score (db/ranked-players.ts: every address of the server's name, ranked
+   * players only, ties sharing); null when the player is not ranked there.
+   */
+  rank: number | null;
   rankedPlayers: number;
 }
 
@@ -88,13 +95,15 @@ export interface MapTotalsRecord {
   playedMs: number;
 }
 
-const SESSION_COLUMNS = sql`s.session_id, r.round_id, r.is_active as round_is_active, r.server_guid, v.name as server_name,
+const SESSION_COLUMNS = sql`s.session_id, r.round_id, r.is_active as round_is_active, r.end_time as round_end_time,
+  r.server_guid, v.name as server_name,
   v.game, r.map_name, r.game_type, s.start_time, s.last_seen, s.is_active, s.score, s.kills, s.deaths, s.played_ms`;
 
 interface SessionRow {
   session_id: number;
   round_id: string;
   round_is_active: number;
+  round_end_time: string | null;
   server_guid: string;
   server_name: string;
   game: string;
@@ -114,6 +123,7 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     sessionId: row.session_id,
     roundId: row.round_id,
     roundIsActive: row.round_is_active === 1,
+    roundEndTime: row.round_end_time,
     serverGuid: row.server_guid,
     serverName: row.server_name,
     game: row.game,
@@ -149,9 +159,7 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
       const order =
         query.sortBy === 'playerName' ? sql`player_name ${direction}` : sql`last_seen ${direction}, player_name`;
       const nameMatches = (column: string) =>
-        query.nameContains
-          ? sql`${sql.ref(column)} like ${`%${escapeLike(query.nameContains)}%`} escape '\\'`
-          : sql`1 = 1`;
+        query.nameContainsAny ? sql`(${nameContainsAny(sql.ref(column), query.nameContainsAny)})` : sql`1 = 1`;
       // Players online come from the few open sessions alone; everyone else needs the players table.
       const matches = query.activeSince
         ? sql`select player_name, max(last_seen) as last_seen from sessions
@@ -217,18 +225,22 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
         best_map_name: string | null;
         best_start_time: string | null;
         best_end_time: string | null;
-        better_players: number;
-        ranked_players: number;
       }>`
         select t.server_guid, v.name as server_name, v.game, t.rounds, t.score, t.kills, t.deaths, t.played_ms,
           t.ping_sum, t.ping_count, t.best_score, r.round_id as best_round_id, r.map_name as best_map_name,
-          r.start_time as best_start_time, r.end_time as best_end_time,
-          (select count(*) from server_player_totals o where o.server_guid = t.server_guid and o.score > t.score)
-            as better_players,
-          (select count(*) from server_player_totals o where o.server_guid = t.server_guid) as ranked_players
+          r.start_time as best_start_time, r.end_time as best_end_time
         from server_player_totals t join servers v on v.server_guid = t.server_guid
           left join rounds r on r.round_key = t.best_round_key
         where t.player_name = ${name}`.execute(db);
+      // The rank is the server rankings' own (db/ranked-players.ts): over every address of the server's name.
+      const ranks = new Map(
+        await Promise.all(
+          [...new Set(rows.map((row) => row.server_name))].map(
+            async (serverName) =>
+              [serverName, await findScoreRank(db, await findServerGuidsNamed(db, serverName), name)] as const,
+          ),
+        ),
+      );
       return rows.map((row) => ({
         serverGuid: row.server_guid,
         serverName: row.server_name,
@@ -245,8 +257,8 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
         bestMapName: row.best_score > 0 ? row.best_map_name : null,
         bestStartTime: row.best_score > 0 ? row.best_start_time : null,
         bestEndTime: row.best_score > 0 ? row.best_end_time : null,
-        rank: Number(row.better_players) + 1,
-        rankedPlayers: Number(row.ranked_players),
+        rank: ranks.get(row.server_name)?.rank ?? null,
+        rankedPlayers: ranks.get(row.server_name)?.rankedPlayers ?? 0,
       }));
     },
 

@@ -1,5 +1,6 @@
 import {
   ACTIVITY_BY_HOUR_DAYS,
+  decodePlayerNameForDisplay,
   BEST_SCORES_PER_WINDOW,
   RECENT_STATS_DAYS,
   type BestScore,
@@ -13,16 +14,19 @@ import {
 } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { dayNumber } from '../../ingest/store/round-aggregates.ts';
 import {
   createPlayerProfileRepository,
+  type DayTotals,
   type MapTotalsRecord,
+  type ServerTotalsRecord,
   type SessionRecord,
 } from './player-profile.repository.ts';
+import { nameSearchForms } from './name-search.ts';
 import { findCurrentSessions, findPlayedMs } from './players.repository.ts';
 import { ACTIVE_WINDOW_MS } from './players.service.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { kdRatioOf, roundTo } from '../../lib/numbers.ts';
+import { DAY_MS, MONTH_DAYS, WEEK_DAYS, firstDayOfWindow, utcDayNumber, windowStartMs } from '../../lib/utc-days.ts';
 
 /**
  * The players list (spec §2 "Find Players"), the player profile (§3 Player stats and its parts) and a player's
@@ -30,7 +34,6 @@ import { kdRatioOf, roundTo } from '../../lib/numbers.ts';
  * profile counts the round being played, as the search's play time does.
  */
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const RECENT_SESSIONS = 10;
 /** More sessions than anyone plays in 30 days: the windows below are bounded by time, this only guards. */
@@ -74,7 +77,7 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
       const activeSince = new Date(at - ACTIVE_WINDOW_MS).toISOString();
       const offset = (request.page - 1) * request.pageSize;
       const { rows, total } = await repository.listPlayers({
-        nameContains: request.playerName,
+        nameContainsAny: request.playerName === undefined ? undefined : nameSearchForms(request.playerName),
         activeSince: request.isActive ? activeSince : undefined,
         sortBy: request.sortBy,
         sortOrder: request.sortOrder,
@@ -91,6 +94,7 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
           const session = current.get(row.playerName);
           return {
             playerName: row.playerName,
+            displayName: decodePlayerNameForDisplay(row.playerName),
             totalPlayTimeMinutes: minutesOf(playedMs.get(row.playerName) ?? 0),
             lastSeen: row.lastSeen,
             isActive: session !== undefined,
@@ -116,21 +120,30 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
       if (!player) return undefined;
       const at = now();
       const nowMs = at.getTime();
-      const today = dayNumber(nowMs);
-      const monthAgo = new Date(nowMs - 30 * DAY_MS).toISOString();
-      const activitySince = nowMs - ACTIVITY_BY_HOUR_DAYS * DAY_MS;
-      // Sessions start before the window that counts their end: a day of margin covers any round.
-      const windowSessionsSince = new Date(Math.min(nowMs - 31 * DAY_MS, activitySince - DAY_MS)).toISOString();
+      const today = utcDayNumber(nowMs);
+      const weekStart = new Date(windowStartMs(nowMs, WEEK_DAYS)).toISOString();
+      const monthStart = new Date(windowStartMs(nowMs, MONTH_DAYS)).toISOString();
+      const activitySince = windowStartMs(nowMs, ACTIVITY_BY_HOUR_DAYS);
+      const trendFirstDay = firstDayOfWindow(nowMs, RECENT_STATS_DAYS);
+      // Sessions start before the window that counts their round's end: a day of margin covers any round.
+      const windowSessionsSince = new Date(
+        Math.min(windowStartMs(nowMs, MONTH_DAYS), activitySince) - DAY_MS,
+      ).toISOString();
       const [servers, openSessions, recent, windowSessions, kept, days] = await Promise.all([
         repository.findServerTotals(name),
         repository.findOpenRoundSessions(name),
         repository.findSessionsSince(name, null, RECENT_SESSIONS),
         repository.findSessionsSince(name, windowSessionsSince, WINDOW_SESSION_LIMIT),
         repository.findBestScores(name),
-        repository.sumDays(name, today - RECENT_STATS_DAYS + 1),
+        repository.sumDays(name, trendFirstDay),
       ]);
 
-      const closed = servers.reduce(
+      // The rounds being played join the closed rounds' aggregates everywhere on the profile: one round per
+      // player per round (a name seen twice in a round is one player, as in the aggregates), on its server,
+      // and on today for the trends (it will count on the day it ends, today if it ended now).
+      const openRounds = sumOpenRounds(openSessions);
+      const serverFigures = addOpenRounds(servers, openRounds);
+      const total = serverFigures.reduce(
         (sum, server) => ({
           rounds: sum.rounds + server.rounds,
           score: sum.score + server.score,
@@ -140,38 +153,45 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
         }),
         { rounds: 0, score: 0, kills: 0, deaths: 0, playedMs: 0 },
       );
-      const live = openSessions.reduce(
-        (sum, session) => ({
-          score: sum.score + session.score,
-          kills: sum.kills + session.kills,
-          deaths: sum.deaths + session.deaths,
-          playedMs: sum.playedMs + session.playedMs,
-        }),
-        { score: 0, kills: 0, deaths: 0, playedMs: 0 },
-      );
+      const trendDays = addOpenRoundsToday(days, openRounds, today);
+
       const activeSince = new Date(nowMs - ACTIVE_WINDOW_MS).toISOString();
       const current = openSessions.find((session) => session.isActive && session.lastSeen >= activeSince);
       const lastPlayed = [player.lastSeen, openSessions[0]?.lastSeen, player.firstSeen]
         .filter((value): value is string => typeof value === 'string')
         .reduce((latest, value) => (value > latest ? value : latest));
 
-      const closedWindow = windowSessions.filter((session) => !session.roundIsActive && session.score > 0);
+      // Best scores are finished rounds: a window holds the rounds that ended in it.
+      const finishedInWindow = windowSessions.filter((session) => session.roundEndTime !== null && session.score > 0);
       const bestOf = (since: string) =>
-        closedWindow
-          .filter((session) => session.lastSeen >= since)
+        finishedInWindow
+          .filter((session) => (session.roundEndTime ?? '') >= since)
           .sort((a, b) => b.score - a.score || b.sessionId - a.sessionId)
           .slice(0, BEST_SCORES_PER_WINDOW)
           .map(toBestScore);
 
-      const analysisStart = new Date((today - RECENT_STATS_DAYS + 1) * DAY_MS).toISOString();
-      const rankedServers = [...servers].sort((a, b) => a.rank - b.rank || b.score - a.score);
+      // The trends start on the window's first day, or on the player's first day when that is later, so the
+      // page never says "since" a day before the player was first seen.
+      const firstPlayedDay = utcDayNumber(Date.parse(player.firstSeen));
+      const analysisStart = new Date(Math.max(trendFirstDay, firstPlayedDay) * DAY_MS).toISOString();
+      // A rank belongs to a server name (every address that carried it, as on the rankings page): one row per
+      // name, the address played most standing for it (least played first, so the most played is set last).
+      const rankedByName = new Map(
+        servers
+          .filter((server) => server.rank !== null)
+          .sort((a, b) => a.playedMs - b.playedMs)
+          .map((server) => [server.serverName, server]),
+      );
+      const rankedServers = [...rankedByName.values()].sort(
+        (a, b) => (a.rank ?? 0) - (b.rank ?? 0) || b.score - a.score,
+      );
       return {
         playerName: player.playerName,
-        totalKills: closed.kills + live.kills,
-        totalDeaths: closed.deaths + live.deaths,
-        totalScore: closed.score + live.score,
-        totalRounds: closed.rounds + openSessions.length,
-        totalPlayTimeMinutes: minutesOf(closed.playedMs + live.playedMs),
+        totalKills: total.kills,
+        totalDeaths: total.deaths,
+        totalScore: total.score,
+        totalRounds: total.rounds,
+        totalPlayTimeMinutes: minutesOf(total.playedMs),
         firstPlayed: player.firstSeen,
         lastPlayed,
         isActive: current !== undefined,
@@ -191,19 +211,22 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
         recentSessions: recent.map(toProfileSession),
         bestScores: {
           allTime: kept.map(toBestScore),
-          last30Days: bestOf(monthAgo),
-          thisWeek: bestOf(new Date(nowMs - 7 * DAY_MS).toISOString()),
+          last30Days: bestOf(monthStart),
+          thisWeek: bestOf(weekStart),
         },
         recentStats: {
           analysisPeriodStart: analysisStart,
           analysisPeriodEnd: at.toISOString(),
-          totalRoundsAnalyzed: days.reduce((sum, day) => sum + day.rounds, 0),
-          kdRatioTrend: days.map((day) => ({ timestamp: dayIso(day.day), value: kdRatioOf(day.kills, day.deaths) })),
-          killRateTrend: days
+          totalRoundsAnalyzed: trendDays.reduce((sum, day) => sum + day.rounds, 0),
+          kdRatioTrend: trendDays.map((day) => ({
+            timestamp: dayIso(day.day),
+            value: kdRatioOf(day.kills, day.deaths),
+          })),
+          killRateTrend: trendDays
             .filter((day) => day.playedMs > 0)
             .map((day) => ({ timestamp: dayIso(day.day), value: roundTo(day.kills / (day.playedMs / 60_000), 2) })),
         },
-        servers: [...servers]
+        servers: [...serverFigures]
           .sort((a, b) => b.playedMs - a.playedMs || a.serverName.localeCompare(b.serverName))
           .map((server) => ({
             serverGuid: server.serverGuid,
@@ -231,7 +254,7 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
           serverRankings: rankedServers.map((server) => ({
             serverGuid: server.serverGuid,
             serverName: server.serverName,
-            rank: server.rank,
+            rank: server.rank ?? 0,
             totalRankedPlayers: server.rankedPlayers,
             averagePing: server.pingCount > 0 ? roundTo(server.pingSum / server.pingCount, 2) : null,
           })),
@@ -254,16 +277,18 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
       const year = at.getUTCFullYear();
       let maps: MapTotalsRecord[];
       if (range === 'Last30Days') {
-        // Exactly 30 days (months would overshoot): the player's sessions of closed rounds that ended in them.
-        const since = new Date(at.getTime() - 30 * DAY_MS).toISOString();
+        // Today and the 29 days before (UTC), as every "30 Days": the player's finished rounds that ended in them.
+        const monthStartMs = windowStartMs(at.getTime(), MONTH_DAYS);
+        const since = new Date(monthStartMs).toISOString();
         const sessions = await repository.findSessionsSince(
           name,
-          new Date(at.getTime() - 31 * DAY_MS).toISOString(),
+          new Date(monthStartMs - DAY_MS).toISOString(),
           WINDOW_SESSION_LIMIT,
         );
         maps = sumMaps(
           sessions.filter(
-            (session) => session.serverGuid === serverGuid && !session.roundIsActive && session.lastSeen >= since,
+            (session) =>
+              session.serverGuid === serverGuid && session.roundEndTime !== null && session.roundEndTime >= since,
           ),
         );
       } else {
@@ -367,4 +392,95 @@ export function spreadOverHours(
     }
   }
   return minutes.map((value, hour) => ({ hour, minutesActive: Math.round(value) }));
+}
+
+/** A round still open, as the aggregates will count it for this player when it closes (one row per round). */
+interface OpenRoundFigures {
+  serverGuid: string;
+  serverName: string;
+  game: string;
+  score: number;
+  kills: number;
+  deaths: number;
+  playedMs: number;
+}
+
+function sumOpenRounds(sessions: readonly SessionRecord[]): OpenRoundFigures[] {
+  const rounds = new Map<string, OpenRoundFigures>();
+  for (const session of sessions) {
+    const round = rounds.get(session.roundId) ?? {
+      serverGuid: session.serverGuid,
+      serverName: session.serverName,
+      game: session.game,
+      score: 0,
+      kills: 0,
+      deaths: 0,
+      playedMs: 0,
+    };
+    round.score += session.score;
+    round.kills += session.kills;
+    round.deaths += session.deaths;
+    round.playedMs += session.playedMs;
+    rounds.set(session.roundId, round);
+  }
+  return [...rounds.values()];
+}
+
+/**
+ * Each server's closed-round totals with the player's open rounds added (a server played only in an open round
+ * joins with those alone). Best score, rank and ping stay the closed rounds' own.
+ */
+function addOpenRounds(
+  servers: readonly ServerTotalsRecord[],
+  openRounds: readonly OpenRoundFigures[],
+): ServerTotalsRecord[] {
+  const byGuid = new Map(servers.map((server) => [server.serverGuid, { ...server }]));
+  for (const round of openRounds) {
+    const server = byGuid.get(round.serverGuid) ?? {
+      serverGuid: round.serverGuid,
+      serverName: round.serverName,
+      game: round.game,
+      rounds: 0,
+      score: 0,
+      kills: 0,
+      deaths: 0,
+      playedMs: 0,
+      pingSum: 0,
+      pingCount: 0,
+      bestScore: 0,
+      bestRoundId: null,
+      bestMapName: null,
+      bestStartTime: null,
+      bestEndTime: null,
+      rank: null,
+      rankedPlayers: 0,
+    };
+    server.rounds += 1;
+    server.score += round.score;
+    server.kills += round.kills;
+    server.deaths += round.deaths;
+    server.playedMs += round.playedMs;
+    byGuid.set(round.serverGuid, server);
+  }
+  return [...byGuid.values()];
+}
+
+/** The trend's days with the open rounds added to today (creating today when the player has no closed round yet). */
+function addOpenRoundsToday(days: readonly DayTotals[], openRounds: readonly OpenRoundFigures[], today: number) {
+  if (openRounds.length === 0) return days;
+  const result = days.filter((day) => day.day !== today);
+  const todays = days.find((day) => day.day === today) ?? { day: today, rounds: 0, kills: 0, deaths: 0, playedMs: 0 };
+  result.push(
+    openRounds.reduce(
+      (sum, round) => ({
+        day: today,
+        rounds: sum.rounds + 1,
+        kills: sum.kills + round.kills,
+        deaths: sum.deaths + round.deaths,
+        playedMs: sum.playedMs + round.playedMs,
+      }),
+      todays,
+    ),
+  );
+  return result;
 }

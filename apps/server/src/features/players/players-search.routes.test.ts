@@ -1,4 +1,9 @@
-import { playerSearchResponseSchema, type ApiError, type PlayerSearchResult } from '@frontline/contract';
+import {
+  decodePlayerNameForDisplay,
+  playerSearchResponseSchema,
+  type ApiError,
+  type PlayerSearchResult,
+} from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
@@ -106,6 +111,7 @@ describe('GET /stats/Players/search', () => {
       )
       .map(({ player }) => ({
         playerName: player.name,
+        displayName: decodePlayerNameForDisplay(player.name),
         totalPlayTimeMinutes: Math.round(player.playedMs / 60_000),
         lastSeen: player.lastSeen,
         isActive: player.current !== undefined,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
 
@@ -6,7 +6,7 @@ import { escapeLike } from '../../db/like-pattern.ts';
 
 export interface PlayerSearchCandidate {
   playerName: string;
-  /** The name starts with the query (case-insensitively). */
+  /** The name starts with the query, in one of its forms (ASCII letters in any case). */
   isPrefix: boolean;
   isActive: boolean;
   /**
@@ -25,39 +25,42 @@ export interface PlayerCurrentSession {
 }
 
 export interface FindSearchCandidatesQuery {
-  /** Already trimmed. */
-  text: string;
+  /** What to look for in the stored names (name-search.ts): the trimmed query, then its other forms. */
+  forms: readonly string[];
   /** Sessions seen at or after this (ISO UTC) that are still open make a player active. */
   activeSince: string;
   limit: number;
 }
 
-/** Above every code point, so `name < text || TOP` bounds the names starting with `text`. */
-const TOP_CODE_POINT = 0x10ffff;
 const PLAYER_NAMES_PER_QUERY = 500;
 
+/** `column` contains any of the forms (LIKE: ASCII letters in any case; `%` and `_` as themselves). */
+export function nameContainsAny(column: RawBuilder<unknown>, forms: readonly string[]): RawBuilder<unknown> {
+  return sql.join(
+    forms.map((form) => sql`${column} like ${`%${escapeLike(form)}%`} escape '\\'`),
+    sql` or `,
+  );
+}
+
 /**
- * One page of the names matching a search, best first: names starting with the text, then names containing it;
- * within each, players online now first, then the most recently seen. Names starting with the text exactly as
- * typed come from a range of the players' primary key; the case-insensitive rest needs a scan of the names (LIKE
- * ignores case for ASCII letters only, as SQLite does without ICU), which is cheap: the table holds one short row
- * per name. A candidate's last sighting is one index step on sessions (player, start), and only names that
- * match are looked at.
+ * One page of the names matching a search, best first: names starting with one of the forms, then names
+ * containing one; within each, players online now first, then the most recently seen. The match is a scan of the
+ * names (LIKE with a leading wildcard), which is cheap: the table holds one short row per name. A candidate's
+ * last sighting is one index step on sessions (player, start), and only names that match are looked at.
  */
 export async function findSearchCandidates(
   db: Kysely<DatabaseSchema>,
-  { text, activeSince, limit }: FindSearchCandidatesQuery,
+  { forms, activeSince, limit }: FindSearchCandidatesQuery,
 ): Promise<PlayerSearchCandidate[]> {
-  const escaped = escapeLike(text);
-  const prefixEnd = text + String.fromCodePoint(TOP_CODE_POINT);
+  const startsWithAny = sql.join(
+    forms.map((form) => sql`player_name like ${`${escapeLike(form)}%`} escape '\\'`),
+    sql` or `,
+  );
   const { rows } = await sql<{ player_name: string; is_prefix: number; is_active: number; last_seen: string }>`
     with candidates (player_name, first_seen, is_prefix) as (
-      select player_name, first_seen, 1 from players where player_name >= ${text} and player_name < ${prefixEnd}
-      union all
-      select player_name, first_seen, player_name like ${`${escaped}%`} escape '\\'
+      select player_name, first_seen, case when ${startsWithAny} then 1 else 0 end
       from players
-      where player_name like ${`%${escaped}%`} escape '\\'
-        and not (player_name >= ${text} and player_name < ${prefixEnd})
+      where ${nameContainsAny(sql.ref('player_name'), forms)}
     )
     select c.player_name, c.is_prefix,
       c.player_name in (select player_name from sessions where is_active = 1 and last_seen >= ${activeSince})

@@ -163,7 +163,8 @@ describe('GET /stats/players/{playerName}', () => {
     });
   });
 
-  it('gives per-server figures, K/D being the kills without deaths (§5)', () => {
+  it('gives per-server figures, K/D being the kills without deaths (§5), the round being played included', () => {
+    // Bravo: round 3 (30/6/3, 60 min) and the open round 5 (7/3/1, 5 min); its best score stays round 3's.
     expect(ace.servers).toEqual([
       {
         serverGuid: 'guid-a',
@@ -185,25 +186,25 @@ describe('GET /stats/players/{playerName}', () => {
         serverGuid: 'guid-b',
         serverName: 'Bravo',
         gameId: 'fh2',
-        kdRatio: 2,
-        totalRounds: 1,
-        killsPerMinute: 0.1,
+        kdRatio: 2.25,
+        totalRounds: 2,
+        killsPerMinute: 0.138,
         highestScore: 30,
         highestScoreRoundId: 'round-3',
         highestScoreMapName: 'wake',
         highestScoreStartTime: daysAgo(3, '22:30:00'),
         bestScoreDate: daysAgo(3, '23:30:00'),
-        totalKills: 6,
-        totalDeaths: 3,
-        totalMinutes: 60,
+        totalKills: 9,
+        totalDeaths: 4,
+        totalMinutes: 65,
       },
     ]);
   });
 
-  it('ranks the player among each server’s players by total score, with the average ping', async () => {
+  it('ranks the player as the server rankings do (3 closed rounds and 30 minutes there), with the average ping', async () => {
+    // Alpha: Ace and Bob have 3 closed rounds each; on Bravo nobody has more than one, so nobody is ranked there.
     expect(ace.insights.serverRankings).toEqual([
       { serverGuid: 'guid-a', serverName: 'Alpha', rank: 1, totalRankedPlayers: 2, averagePing: 40 },
-      { serverGuid: 'guid-b', serverName: 'Bravo', rank: 1, totalRankedPlayers: 3, averagePing: null },
     ]);
     const bob = await getJson<PlayerStatsResponse>('/stats/players/Bob');
     expect(bob.insights.serverRankings).toEqual([
@@ -212,29 +213,31 @@ describe('GET /stats/players/{playerName}', () => {
     expect(bob.servers[0]).toMatchObject({ kdRatio: 3.88, totalKills: 31, totalDeaths: 8 });
   });
 
-  it('spreads minutes over the UTC hours they were played in (last 30 days)', () => {
+  it('spreads minutes over the UTC hours they were played in, over the week (today and the 6 days before)', () => {
     const byHour = Object.fromEntries(ace.insights.activityByHour.map((entry) => [entry.hour, entry.minutesActive]));
     expect(ace.insights.activityByHour).toHaveLength(24);
-    // Rounds 2 and 4 at 10:00–10:30; round 3 from 22:30 to 23:30; the live round from 11:54; round 1 is older
-    // than 30 days.
-    expect(byHour).toMatchObject({ 10: 60, 11: 5, 22: 30, 23: 30, 9: 0 });
-    expect(Object.values(byHour).reduce((sum, minutes) => sum + minutes, 0)).toBe(125);
+    // Round 4 at 10:00–10:30; round 3 from 22:30 to 23:30; the live round from 11:54; rounds 1 and 2 are older
+    // than the week.
+    expect(byHour).toMatchObject({ 10: 30, 11: 5, 22: 30, 23: 30, 9: 0 });
+    expect(Object.values(byHour).reduce((sum, minutes) => sum + minutes, 0)).toBe(95);
+    expect(ace.insights.startPeriod).toBe(daysAgo(6, '00:00:00'));
   });
 
-  it('traces K/D and kill rate per day played over the last 90 days', () => {
+  it('traces K/D and kill rate per day played over the last 90 days, the round being played on today', () => {
+    // Today: round 4 (5/5, 30 min) and the open round 5 (3/1, 5 min): K/D 8/6, kill rate 8/35.
     expect(ace.recentStats).toEqual({
       analysisPeriodStart: daysAgo(89, '00:00:00'),
       analysisPeriodEnd: NOW,
-      totalRoundsAnalyzed: 3,
+      totalRoundsAnalyzed: 4,
       kdRatioTrend: [
         { timestamp: daysAgo(20, '00:00:00'), value: 2 },
         { timestamp: daysAgo(3, '00:00:00'), value: 2 },
-        { timestamp: daysAgo(0, '00:00:00'), value: 1 },
+        { timestamp: daysAgo(0, '00:00:00'), value: 1.33 },
       ],
       killRateTrend: [
         { timestamp: daysAgo(20, '00:00:00'), value: 0.67 },
         { timestamp: daysAgo(3, '00:00:00'), value: 0.1 },
-        { timestamp: daysAgo(0, '00:00:00'), value: 0.17 },
+        { timestamp: daysAgo(0, '00:00:00'), value: 0.23 },
       ],
     });
   });
@@ -270,6 +273,7 @@ describe('GET /stats/players', () => {
     expect(answer).toMatchObject({ currentPage: 1, totalItems: 4, totalPages: 1 });
     expect(answer.items[0]).toEqual({
       playerName: 'Ace',
+      displayName: 'Ace',
       totalPlayTimeMinutes: 185,
       lastSeen: daysAgo(0, '11:59:00'),
       isActive: true,

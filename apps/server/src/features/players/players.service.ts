@@ -1,7 +1,8 @@
-import type { PlayerSearchResponse } from '@frontline/contract';
+import { decodePlayerNameForDisplay, type PlayerSearchResponse } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import { nameSearchForms } from './name-search.ts';
 import { findCurrentSessions, findPlayedMs, findSearchCandidates } from './players.repository.ts';
 
 /**
@@ -30,6 +31,7 @@ const searchCaches = new WeakMap<Kysely<DatabaseSchema>, AnswerCache<PlayerSearc
 /**
  * The search box's suggestions (spec §3 "Player search result", §7 `GET /stats/Players/search`): names starting
  * with the text first, then names containing it; online players, then the most recently seen, first in each.
+ * A name matches as stored or as shown (decoded), so a Cyrillic query finds the mojibake it is stored as.
  */
 export async function searchPlayers(
   db: Kysely<DatabaseSchema>,
@@ -46,7 +48,7 @@ async function findPlayers(
   { text, pageSize, now = Date.now() }: SearchPlayersQuery,
 ): Promise<PlayerSearchResponse> {
   const activeSince = new Date(now - ACTIVE_WINDOW_MS).toISOString();
-  const candidates = await findSearchCandidates(db, { text, activeSince, limit: pageSize });
+  const candidates = await findSearchCandidates(db, { forms: nameSearchForms(text), activeSince, limit: pageSize });
   const names = candidates.map((candidate) => candidate.playerName);
   const [playedMs, currentSessions] = await Promise.all([
     findPlayedMs(db, names),
@@ -57,6 +59,7 @@ async function findPlayers(
       const current = currentSessions.get(candidate.playerName);
       return {
         playerName: candidate.playerName,
+        displayName: decodePlayerNameForDisplay(candidate.playerName),
         totalPlayTimeMinutes: Math.round((playedMs.get(candidate.playerName) ?? 0) / 60_000),
         lastSeen: candidate.lastSeen,
         // Both reads use the same window; a session closing between them shows the player offline, not half online.
