@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatKdRatio, formatPlayTime, truncateName } from '../../../lib/format.ts';
 import { MEDAL_STYLES, type Medal } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
+import { displayPlayerName } from '../../../lib/player-name.ts';
 import { RANK_BAND_LABELS, RANK_BAND_STYLES, rankBand } from '../lib/rank-bands.ts';
 
 /** The leaderboard's entries: medal cards for the podium, compact rows after it (spec §2 Rankings). */
@@ -13,10 +14,12 @@ function formatCount(value: number): string {
   return Number.isFinite(value) ? countFormat.format(value) : '-';
 }
 
+/** The stored name is the link's identity; the decoded one is what is read (player-name.ts). */
 function PlayerLink({ name, className }: { name: string; className: string }) {
+  const shown = displayPlayerName(name);
   return (
-    <Link to={paths.player(name)} title={name} className={className}>
-      {truncateName(name)}
+    <Link to={paths.player(name)} title={shown} className={`normal-case ${className}`}>
+      {truncateName(shown)}
     </Link>
   );
 }

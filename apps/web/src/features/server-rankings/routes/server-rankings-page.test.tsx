@@ -121,6 +121,19 @@ describe('ServerRankingsPage', () => {
     expect(rows[0]).toHaveTextContent('2h 5m');
   });
 
+  it('shows a Cyrillic name behind a clan tag decoded, in its own case, linking to the stored name', async () => {
+    stubApi(() => answer([makeEntry(1, { playerName: '=JG1=Êàòþøà' }), makeEntry(4, { playerName: '[RU]Âàñÿ' })]));
+    renderPage();
+    for (const [stored, shown] of [
+      ['=JG1=Êàòþøà', '=JG1=Катюша'],
+      ['[RU]Âàñÿ', '[RU]Вася'],
+    ] as const) {
+      const link = await screen.findByRole('link', { name: shown });
+      expect(link).toHaveAttribute('href', `/players/${encodeURIComponent(stored)}`);
+      expect(link).toHaveClass('normal-case');
+    }
+  });
+
   it('says who is ranked and what a rank means, from the answer', async () => {
     stubApi(() =>
       answer([makeEntry(1)], {
