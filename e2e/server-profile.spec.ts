@@ -140,6 +140,8 @@ test.describe('server profile', () => {
     await expect(tabs.getByRole('tab', { name: 'Week' })).toHaveAttribute('aria-selected', 'true');
     await expect(section.getByTestId('leaderboard')).toHaveCount(4);
     await expect(section.getByRole('region', { name: 'Top K/D' })).toContainText('At least 3 rounds');
+    // The ONE WEEK rule, said on the page: whole UTC days, today and the 6 before.
+    await expect(section).toContainText('Week: today and the 6 days before, UTC');
 
     const calls: string[] = [];
     page.on('request', (request) => calls.push(request.url()));
@@ -149,6 +151,7 @@ test.describe('server profile', () => {
     await expect(section.getByRole('region', { name: 'Top K/D' })).toContainText('At least 20 rounds');
     await tabs.getByRole('tab', { name: 'Month' }).click();
     await expect(section.getByRole('region', { name: 'Top K/D' })).toContainText('At least 10 rounds');
+    await expect(section).toContainText('Month: today and the 29 days before, UTC');
     expect(calls.filter((url) => url.includes('/stats/servers/'))).toEqual([]);
 
     // Player names link to their profiles; top scores to their round's report.
@@ -220,6 +223,7 @@ test.describe('server profile', () => {
     await expect(periods.getByRole('button', { name: '7d' })).toHaveAttribute('aria-pressed', 'true');
     await expect(periods.getByRole('button', { name: '3d' })).toBeEnabled();
     await expect(section).toContainText('Last 7 days');
+    await expect(section.getByTestId('maps-period')).toHaveText('Rounds that ended today and the 6 days before, UTC');
     expect(calls.filter(isDetailsCall(server.name))).toEqual([]);
     // Maps link to the server's sessions on that map.
     const mapLink = section.getByTestId('maps-table').getByRole('link').first();

@@ -9,6 +9,8 @@ interface RankingsAnswer {
   items: { rank: number; playerName: string; totalKills: number }[];
   totalItems: number;
   totalPages: number;
+  rankedPlayers: number;
+  minimumToRank: { rounds: number; minutes: number };
 }
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -74,9 +76,13 @@ test.describe('server rankings', () => {
     await openRankings(page, serverName);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(serverName, { ignoreCase: true });
     await expect(page).toHaveTitle(new RegExp(`^${serverName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} rankings`));
-    const { totalItems } = await fetchRankings(request, serverName);
+    const { rankedPlayers, minimumToRank } = await fetchRankings(request, serverName);
     await expect(page.getByTestId('player-count')).toHaveText(
-      new RegExp(`^${totalItems.toLocaleString('en-US')} players$`),
+      new RegExp(`^${rankedPlayers.toLocaleString('en-US')} ranked players$`),
+    );
+    // The minimum to be ranked, as the answer states it.
+    await expect(page.getByTestId('ranking-rules')).toContainText(
+      `Ranked: at least ${minimumToRank.rounds} rounds and ${minimumToRank.minutes} minutes played here.`,
     );
 
     const podium = page.getByRole('list', { name: 'Podium' }).getByTestId('ranking-entry');
@@ -114,6 +120,9 @@ test.describe('server rankings', () => {
       })
       .toBe(true);
 
+    // Medals belong to the default order only: sorted by kills, the first three are rows.
+    await expect(page.getByRole('list', { name: 'Podium' })).toHaveCount(0);
+
     await kills.click();
     await expect(page).toHaveURL((url) => url.searchParams.get('orderDirection') === 'asc');
     await expect
@@ -123,12 +132,19 @@ test.describe('server rankings', () => {
       })
       .toBe(true);
     expect((await readEntries(page))[0]?.rank).toBe(1);
+    // Ascending: the first place is the fewest kills, in a plain row, not a gold card.
+    await expect(page.getByRole('list', { name: 'Podium' })).toHaveCount(0);
+    await expect(entries(page).first()).toHaveAttribute('data-band', 'plain');
   });
 
-  test('a soldier name filter narrows the list after the debounce and lands in the URL', async ({ page }) => {
+  test('a soldier name filter narrows the list after the debounce, keeping ranks, and lands in the URL', async ({
+    page,
+    request,
+  }) => {
     await openRankings(page, serverName, '?pageSize=50');
     const before = await page.getByTestId('player-count').textContent();
-    const target = (await readEntries(page))[4]?.name ?? '';
+    const fifth = (await readEntries(page))[4];
+    const target = fifth?.name ?? '';
     expect(target).not.toBe('');
 
     await page.getByRole('button', { name: /^Filters/ }).click();
@@ -143,6 +159,11 @@ test.describe('server rankings', () => {
       })
       .toBe(true);
     expect(await page.getByTestId('player-count').textContent()).not.toBe(before);
+    // The filter picks rows; it does not renumber them: the fifth player keeps their rank, as the API gives it.
+    const filtered = (await readEntries(page)).find((entry) => entry.name === target);
+    const { items } = await fetchRankings(request, serverName, `?playerName=${encodeURIComponent(target.trim())}`);
+    expect(filtered?.rank).toBe(items.find((item) => item.playerName === target)?.rank);
+    expect(filtered?.rank).toBeGreaterThan(1);
 
     await page.getByRole('button', { name: 'Reset Filters' }).click();
     await expect(page).toHaveURL((url) => !url.searchParams.has('playerName'));
@@ -158,8 +179,10 @@ test.describe('server rankings', () => {
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await pagination.getByRole('button', { name: 'Next page' }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
-    await expect(entries(page).first()).toHaveAttribute('data-rank', '11');
-    await expect(entries(page).first()).toHaveAttribute('data-band', 'top25');
+    // The 11th ranked player: rank 11, or less when tied with the 10th (ties share a rank).
+    await expect(entries(page).first()).toHaveAttribute('data-rank', /^(11|10|[2-9])$/);
+    const eleventh = Number(await entries(page).first().getAttribute('data-rank'));
+    await expect(entries(page).first()).toHaveAttribute('data-band', eleventh <= 10 ? 'top10' : 'top25');
     await expect(pagination.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
     await pagination.getByRole('button', { name: 'First page' }).click();
@@ -177,12 +200,13 @@ test.describe('server rankings', () => {
     await page.getByLabel('Min Score').fill('99999999');
     await expect(page.getByText('No Warriors Found')).toBeVisible();
     expect(searchOf(page).get('minScore')).toBe('99999999');
-    await expect(page.getByTestId('player-count')).toHaveText('0 players');
+    await expect(page.getByTestId('player-count')).toHaveText(/^0 of [\d,]+ ranked players$/);
     await expect(page.getByRole('button', { name: 'Refresh Leaderboard' })).toBeEnabled();
   });
 
   test('invalid URL values fall back to their defaults', async ({ page }) => {
-    await openRankings(page, serverName, '?pageSize=7&orderBy=Nonsense&page=zero&minKills=abc');
+    // A negative minimum is none (the API answers it with 400).
+    await openRankings(page, serverName, '?pageSize=7&orderBy=Nonsense&page=zero&minKills=abc&minScore=-5');
     await expect(page).toHaveURL((url) => url.search === '');
     await expect(page.getByRole('button', { name: /^Score/ })).toHaveAttribute('aria-pressed', 'true');
   });
