@@ -46,6 +46,10 @@ describe('matchEntries', () => {
     expect(matchEntries(previous, [entry(6, 3, 3, 2), entry(9, 4, 1, 1)], false)).toEqual([1, 0]);
     expect(matchEntries(previous, [entry(9, 4, 1, 1), entry(6, 3, 3, 2)], false)).toEqual([0, 1]);
   });
+  it('does not make a score fall to keep someone: of two namesakes, the one left is the one who needs no penalty', () => {
+    // The demo world's Gen.Wizard: two on one side at 14/1/0 and 8/1/0; one leaves, 11/1/0 is left.
+    expect(matchEntries([entry(14, 1, 0), entry(8, 1, 0)], [entry(11, 1, 0)], false)).toEqual([1]);
+  });
   it('prefers the same side between otherwise possible matches', () => {
     const previous = [entry(5, 2, 1, 1), entry(5, 2, 1, 2)];
     expect(matchEntries(previous, [entry(7, 3, 1, 2), entry(6, 2, 2, 1)], false)).toEqual([1, 0]);

@@ -42,6 +42,11 @@ export function resumesStay(previous: Counters, current: Counters): boolean {
 const EXHAUSTIVE_LIMIT = 5;
 /** A change of side within a stay is rare (autobalance): it only decides between otherwise equal matches. */
 const SIDE_CHANGE_COST = 1_000;
+/**
+ * Scores rise in play and fall only by a penalty (a team kill, a suicide), so a fall weighs far more than a rise
+ * of the same size: of two people with one name, the one whose score would have to fall is not the one who stayed.
+ */
+const SCORE_FALL_WEIGHT = 10;
 
 /**
  * For each current entry, the index of the previous entry whose stay it continues, or -1 for a new stay. Most
@@ -59,7 +64,7 @@ export function matchEntries(
       ? (from.team === to.team ? 0 : SIDE_CHANGE_COST) +
         (to.kills - from.kills) +
         (to.deaths - from.deaths) +
-        Math.abs(to.score - from.score)
+        (to.score >= from.score ? to.score - from.score : (from.score - to.score) * SCORE_FALL_WEIGHT)
       : undefined;
 
   if (previous.length === 1 && current.length === 1) {

@@ -97,6 +97,11 @@ describe('mostScoresReset ("most players\' scores reset in the same poll")', () 
     expect(mostScoresReset(alone, 1)).toBe(true);
     expect(mostScoresReset([{ previous: played, current: played }], 1)).toBe(false);
   });
+  it('reads counters back at exactly zero after points as a new round, but not a penalty paid back', () => {
+    const pointsOnly = { score: 3, kills: 0, deaths: 0 };
+    expect(mostScoresReset([{ previous: pointsOnly, current: zero }], 1)).toBe(true);
+    expect(mostScoresReset([{ previous: { score: -2, kills: 0, deaths: 0 }, current: zero }], 1)).toBe(false);
+  });
   it('leaves out players who had not played yet', () => {
     expect(
       mostScoresReset([

@@ -68,10 +68,19 @@ export function mostScoresReset(
   minAllPlayers = 2,
 ): boolean {
   const candidates = pairs.filter((pair) => hasPlayed(pair.previous));
-  const resets = candidates.filter((pair) => countersReset(pair.previous, pair.current)).length;
+  const resets = candidates.filter((pair) => countersReset(pair.previous, pair.current) || zeroedAgain(pair)).length;
   if (candidates.length >= minAllPlayers && resets === candidates.length && resets > 0) return true;
   if (candidates.length < SCORE_RESET_MIN_PLAYERS) return false;
   return resets > candidates.length * SCORE_RESET_MIN_SHARE;
+}
+
+/**
+ * Counters back at exactly zero after points: a new round's first poll. (A player's stay can show that only after a
+ * penalty that cancels every point, so it counts as a sign of a restart, never of a rejoin: countersReset.)
+ */
+function zeroedAgain({ previous, current }: { previous: Counters; current: Counters }): boolean {
+  const zero = current.score === 0 && current.kills === 0 && current.deaths === 0;
+  return zero && (previous.score > 0 || previous.kills > 0 || previous.deaths > 0);
 }
 
 /**
