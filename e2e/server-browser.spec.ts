@@ -454,7 +454,10 @@ test('the list, its top servers’ busy indicators and the flag sprite are prelo
 }) => {
   await page.setViewportSize(DESKTOP);
   const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    requested.push(url.pathname + url.search);
+  });
   await openBrowser(page);
   await expect(serverRows(page).first().getByTestId('country-flag').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -468,6 +471,28 @@ test('the list, its top servers’ busy indicators and the flag sprite are prelo
   const count = (path: string | RegExp) =>
     requested.filter((url) => (typeof path === 'string' ? url === path : path.test(url))).length;
   expect(count('/stats/liveservers/bf1942/servers')).toBe(1);
-  expect(count('/stats/GameTrends/busy-indicator')).toBe(1);
+  // The top 10's busy indicators are the preloaded call; the other rows' follow it in calls of their own.
+  const preloadedBusy = /href="(\/stats\/GameTrends\/busy-indicator\?[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+  expect(preloadedBusy).toBeDefined();
+  expect(count(preloadedBusy ?? '')).toBe(1);
   expect(count(/^\/assets\/flags-[0-9a-f]+\.svg$/)).toBe(1);
+});
+
+test('every row gets its busy indicator, past the tenth too, and a young install forecasts from what it has', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await openBrowser(page);
+  const rows = serverRows(page);
+  expect(await rows.count()).toBeGreaterThan(10);
+  // The rows past the top 10 are asked for after them: no row keeps the "Forecast" placeholder.
+  await expect(rows.filter({ has: page.locator('[data-busy-level]') })).toHaveCount(await rows.count());
+  // The demo has a day of history: levels rest on it rather than saying "Unknown" for weeks.
+  await expect(rows.locator('[data-busy-level="unknown"]')).toHaveCount(0);
+  await rows
+    .nth(12)
+    .getByRole('button', { name: /^Activity Forecast for / })
+    .hover();
+  const popover = page.getByRole('dialog', { name: 'Activity Forecast' });
+  await expect(popover.getByTestId('forecast-basis')).toHaveText(/^(Rough estimate: based on|Based on this hour on) /);
 });
