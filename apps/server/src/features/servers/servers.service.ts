@@ -14,7 +14,7 @@ import {
   type ServerSearchResponse,
 } from '@frontline/contract';
 import type { Database } from '../../db/database.ts';
-import { dayNumber, participantBand } from '../../ingest/store/round-aggregates.ts';
+import { participantBand } from '../../ingest/store/round-aggregates.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { findServerProfiles } from '../live-servers/server-profiles.repository.ts';
 import { readPlayerCountHistory, readPingHistory } from './server-history.ts';
@@ -26,6 +26,7 @@ import {
   type ServerRecord,
 } from './servers.repository.ts';
 import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
+import { DAY_MS, MONTH_DAYS, WEEK_DAYS, firstDayOfWindow, utcDayNumber } from '../../lib/utc-days.ts';
 
 /**
  * The server profile (spec §2 "Server profile", §3 Server details and Server insights), its rankings (§2
@@ -36,12 +37,11 @@ import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
  * address that carried the name; live facts (map, players, join link, the address shown) are the newest address's.
  */
 
-const DAY_MS = 86_400_000;
 const BOARD_SIZE = 10;
 const RECENT_ROUNDS = 10;
 
 /** How far back each leaderboard period reaches, in whole UTC days including today (null: all time). */
-const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: 7, Month: 30, AllTime: null };
+const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: WEEK_DAYS, Month: MONTH_DAYS, AllTime: null };
 
 /**
  * Insight periods (spec §9 day counts) and the size of their history points: about 50 to 365 points each.
@@ -119,7 +119,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
     at: Date,
   ): Promise<ServerLeaderboard> {
     const days = PERIOD_DAYS[period];
-    const fromDay = days === null ? null : dayNumber(at.getTime()) - days + 1;
+    const fromDay = days === null ? null : firstDayOfWindow(at.getTime(), days);
     const from = fromDay === null ? null : dayStartIso(fromDay);
     const minRounds = MIN_ROUNDS_FOR_RATIO_BOARDS[period];
     const [players, topScores, placements, weighted] = await Promise.all([
@@ -268,7 +268,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
         const previousStartMs = startMs - periodMs;
         const foldToWeeks = days >= WEEK_FOLD_FROM_DAYS;
         // The maps table is by whole UTC days (its aggregate's grain): today and the days-1 days before.
-        const mapsFromDay = dayNumber(endMs) - days + 1;
+        const mapsFromDay = firstDayOfWindow(endMs, days);
         const [current, previous, peakPlayerCount, ping, mapTotals] = await Promise.all([
           readPlayerCountHistory(database.db, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
           readPlayerCountHistory(database.db, guids, {
@@ -279,7 +279,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
           }),
           repository.findPeakPlayers(guids, new Date(startMs).toISOString(), at.toISOString()),
           readPingHistory(database.db, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
-          repository.sumMaps(guids, mapsFromDay, dayNumber(endMs) + 1),
+          repository.sumMaps(guids, mapsFromDay, utcDayNumber(endMs) + 1),
         ]);
         // A map nobody was seen on (only empty rounds) has no play time to share: it is left out.
         const maps = mapTotals.filter((map) => map.peakPlayers > 0);
