@@ -1,8 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
-import { CompareIcon, DashboardIcon, PlayersIcon, ServersIcon } from '../components/icons.tsx';
+import { DashboardIcon, PlayersIcon, ServersIcon } from '../components/icons.tsx';
 import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
 
-/** The four entries of the side navigation (spec: site-account-and-realtime §1), in order. */
+/**
+ * The entries of the side navigation (spec: site-account-and-realtime §1), in order. The spec's fourth, Compare,
+ * joins when the comparison screen exists: until then it would lead every visitor to a 'Coming soon' page, so it
+ * is left out of the main navigation (the profile says where it will be, docs/decisions/0009).
+ */
 export interface NavEntry {
   label: string;
   to: string;
@@ -13,8 +17,6 @@ export interface NavEntry {
   /** Whether the entry is the current section for a path. */
   matches: (pathname: string) => boolean;
 }
-
-const isComparePath = (pathname: string) => pathname === '/players/compare' || pathname.startsWith('/players/compare/');
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
   {
@@ -40,15 +42,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     tooltip: 'Search players and view statistics',
     icon: PlayersIcon,
     signedInOnly: false,
-    matches: (pathname) => (pathname === '/players' || pathname.startsWith('/players/')) && !isComparePath(pathname),
-  },
-  {
-    label: 'Compare',
-    to: '/players/compare',
-    tooltip: 'Two players side by side',
-    icon: CompareIcon,
-    signedInOnly: false,
-    matches: isComparePath,
+    matches: (pathname) => pathname === '/players' || pathname.startsWith('/players/'),
   },
 ];
 

@@ -199,15 +199,17 @@ describe('formatRoundTime', () => {
 });
 
 describe('formatPlayTime', () => {
-  it("shows hours under 24 h (spec: 'Play time hours under 24h')", () => {
-    expect(formatPlayTime(5 * 60)).toBe('5h');
+  it("shows hours and minutes under 24 h, as every duration (spec: 'Durations 'Nh Mm' or '<1m'', 'Play time hours under 24h')", () => {
+    expect(formatPlayTime(8 * 60)).toBe('8h 0m');
     expect(formatPlayTime(5 * 60 + 30)).toBe('5h 30m');
     expect(formatPlayTime(23 * 60 + 59)).toBe('23h 59m');
   });
 
-  it('shows minutes alone under one hour so a short total is not "0h"', () => {
-    expect(formatPlayTime(45)).toBe('45m');
-    expect(formatPlayTime(0)).toBe('0m');
+  it("shows '0h Mm' under one hour and '<1m' under one minute, as formatDuration does", () => {
+    expect(formatPlayTime(45)).toBe('0h 45m');
+    expect(formatPlayTime(45)).toBe(formatDuration(45));
+    expect(formatPlayTime(0)).toBe('<1m');
+    expect(formatPlayTime(0.5)).toBe('<1m');
   });
 
   it("shows days and hours from 24 h (spec: 'else days and hours')", () => {
@@ -218,7 +220,7 @@ describe('formatPlayTime', () => {
 
   it('shows the missing-value placeholder for a non-number and clamps negatives to 0', () => {
     expect(formatPlayTime(Number.NaN)).toBe(MISSING_VALUE);
-    expect(formatPlayTime(-5)).toBe('0m');
+    expect(formatPlayTime(-5)).toBe('<1m');
   });
 });
 

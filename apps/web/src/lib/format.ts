@@ -125,17 +125,15 @@ export function formatRoundTime(seconds: number | null | undefined): string {
 }
 
 /**
- * Total play time: hours under 24 h, else days and hours. Under 24 h the minutes are kept ("5h 30m",
- * "45m") because at that scale they are a large share of the figure and "0h" would hide a real session;
+ * Total play time (spec §9: "Durations 'Nh Mm' or '<1m'. ... Play time hours under 24h, else days and hours"):
+ * under 24 h it is a duration, "Nh Mm" or "<1m" ("8h 0m", "0h 45m"), so a column of play times reads alike;
  * from one day on, minutes are noise and the figure reads "3d 4h".
  */
 export function formatPlayTime(minutes: number): string {
   if (!isFiniteNumber(minutes)) return MISSING_VALUE;
   const whole = Math.max(0, Math.floor(minutes));
   const totalHours = Math.floor(whole / MINUTES_PER_HOUR);
-  const restMinutes = whole % MINUTES_PER_HOUR;
-  if (totalHours === 0) return `${restMinutes}m`;
-  if (totalHours < HOURS_PER_DAY) return restMinutes === 0 ? `${totalHours}h` : `${totalHours}h ${restMinutes}m`;
+  if (totalHours < HOURS_PER_DAY) return formatDuration(whole);
   const days = Math.floor(totalHours / HOURS_PER_DAY);
   return `${days}d ${totalHours % HOURS_PER_DAY}h`;
 }

@@ -4,6 +4,7 @@ import { BackButton } from '../components/back-button.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { paths } from '../lib/paths.ts';
+import { displayPlayerName } from '../lib/player-name.ts';
 
 /**
  * Routes whose screens later issues build. Each already answers at its real address, with its real title
@@ -12,7 +13,7 @@ import { paths } from '../lib/paths.ts';
 
 function UpcomingScreen(props: {
   eyebrow: string;
-  title: string;
+  title: ReactNode;
   fallback: string;
   what: string;
   children?: ReactNode;
@@ -32,13 +33,18 @@ function useNameParam(name: 'serverName' | 'playerName' | 'roundId'): string {
   return useParams()[name] ?? '';
 }
 
+/** Player names in a heading: decoded, in their own letter case. */
+function NamesTitle({ names }: { names: readonly string[] }) {
+  return <span className="normal-case">{names.map(displayPlayerName).join(' vs ')}</span>;
+}
+
 export function ComparePage() {
   const [query] = useSearchParams();
-  const names = [query.get('player1'), query.get('player2')].filter(Boolean).join(' vs ');
+  const names = [query.get('player1'), query.get('player2')].filter((name): name is string => Boolean(name));
   return (
     <UpcomingScreen
       eyebrow="Compare"
-      title={names || 'Compare players'}
+      title={names.length > 0 ? <NamesTitle names={names} /> : 'Compare players'}
       fallback={paths.players()}
       what="Two players side by side: K/D, kill rate, maps, online hours and head-to-head rounds."
     />
@@ -50,7 +56,12 @@ export function PlayerAchievementsPage() {
   return (
     <UpcomingScreen
       eyebrow="Hall of Fame"
-      title={`${playerName}'s achievements`}
+      title={
+        <>
+          <NamesTitle names={[playerName]} />
+          's achievements
+        </>
+      }
       fallback={paths.player(playerName)}
       what="Kill streaks, placements, team victories and milestones."
     />

@@ -11,7 +11,8 @@ const BAR_AREA_PX = 96;
 
 /**
  * When the player plays (spec: site-statistics §3 "activityByHour[hour in UTC, minutesActive]"; §9 "Hour
- * labels 12am/12pm style"): 24 bars in the visitor's own time, over the last 30 days.
+ * labels 12am/12pm style"; domain-facts §6 "last 7 days"): 24 bars in the visitor's own time, over the week
+ * (today and the 6 days before, UTC days, the round being played included).
  */
 export function ActivityByHour({ insights }: { insights: PlayerStatsResponse['insights'] }) {
   const offset = useMemo(() => localOffsetMinutes(), []);
@@ -25,7 +26,7 @@ export function ActivityByHour({ insights }: { insights: PlayerStatsResponse['in
   return (
     <SectionCard
       title="Activity by Hour"
-      description={`Minutes played in each hour of the day over the last 30 days, in your time (${zoneText}).`}
+      description={`Minutes played in each hour of the day this week (today and the 6 days before, UTC), shown in your time (${zoneText}).`}
     >
       {!peak ? (
         <EmptyNote>No player activity data available</EmptyNote>
@@ -33,7 +34,7 @@ export function ActivityByHour({ insights }: { insights: PlayerStatsResponse['in
         <figure>
           <div
             role="img"
-            aria-label={`Most active around ${peak.label} (${formatPlayTime(peak.minutesActive)} over 30 days)`}
+            aria-label={`Most active around ${peak.label} (${formatPlayTime(peak.minutesActive)} this week)`}
             className="flex items-end gap-[2px] sm:gap-1"
             style={{ height: BAR_AREA_PX }}
           >

@@ -14,10 +14,18 @@ import {
   visibleBestScores,
   type BestScoreTab,
 } from '../lib/best-scores.ts';
+import { THIRTY_DAYS_RULE, WEEK_RULE } from '../lib/windows.ts';
 import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 export const NO_SCORES_TEXT = 'No scores recorded yet';
+
+/** What each tab holds, said on the page (the site's one rule for windows, lib/windows.ts). */
+const BEST_SCORE_WINDOW_NOTES: Record<BestScoreTab, string> = {
+  allTime: 'Single finished rounds, best first.',
+  last30Days: `Single finished rounds, best first. ${THIRTY_DAYS_RULE}; a round counts on the day it ended.`,
+  thisWeek: `Single finished rounds, best first. ${WEEK_RULE}; a round counts on the day it ended.`,
+};
 
 /**
  * Best Scores (spec: site-statistics §2 "tabs All Time, 30 Days, This Week; first 6 cards; 'View All N Scores'
@@ -67,7 +75,7 @@ export function BestScores({
   return (
     <SectionCard
       title="Best Scores"
-      description="Single rounds, best first."
+      description={BEST_SCORE_WINDOW_NOTES[tab]}
       actions={
         <div
           role="tablist"

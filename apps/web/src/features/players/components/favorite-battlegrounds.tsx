@@ -31,7 +31,10 @@ export function FavoriteBattlegrounds({
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? servers : servers.slice(0, SERVERS_SHOWN);
   return (
-    <SectionCard title="Favorite Battlegrounds" description="Every server fought on, most played first.">
+    <SectionCard
+      title="Favorite Battlegrounds"
+      description="Every server fought on, most played first; the round being played counts, best scores are finished rounds."
+    >
       {servers.length === 0 ? (
         <EmptyNote>No server data available</EmptyNote>
       ) : (

@@ -21,6 +21,7 @@ import {
   type MapSort,
   type MapSortKey,
 } from '../lib/map-stats.ts';
+import { MAP_RANGE_RULES } from '../lib/windows.ts';
 import { EmptyNote, SortableHeader, UpdatingOverlay } from './player-ui.tsx';
 
 export const NO_MAP_STATS_TEXT = 'No map statistics available for the selected time range';
@@ -104,6 +105,8 @@ function MapPerformance({ playerName, server }: { playerName: string; server: Pl
           );
         })}
       </div>
+
+      <p className="text-xs text-muted">{MAP_RANGE_RULES[range]}</p>
 
       {query.isPending ? (
         <LoadingBlock label="Loading maps…" />

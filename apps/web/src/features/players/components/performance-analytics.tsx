@@ -40,19 +40,29 @@ function useContainerWidth() {
   return { ref, width };
 }
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+// The days are UTC days: the date that starts them is read in UTC, or a visitor west of Greenwich would see the
+// day before.
+const sinceFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * "14 rounds since Nov 21, 2026 (UTC days), one point per day played.": the rounds of the trend (the round being
+ * played counts on today, as in the header's Rounds) and the first day they cover, the later of the 90 days'
+ * first and the day the player was first seen.
+ */
+export function trendsDescription(recentStats: PlayerStatsResponse['recentStats']): string {
+  const rounds = recentStats.totalRoundsAnalyzed;
+  const since = sinceFormat.format(parseApiTimestamp(recentStats.analysisPeriodStart));
+  return `${rounds} ${rounds === 1 ? 'round' : 'rounds'} since ${since} (UTC days, at most the last 90), one point per day played.`;
+}
 
 export function PerformanceAnalytics({ recentStats }: { recentStats: PlayerStatsResponse['recentStats'] }) {
-  const since = parseApiTimestamp(recentStats.analysisPeriodStart);
-  const rounds = recentStats.totalRoundsAnalyzed;
   return (
-    <SectionCard
-      title="Performance Analytics"
-      description={`${rounds} ${rounds === 1 ? 'round' : 'rounds'} since ${since.toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-      })}, one point per day played.`}
-    >
+    <SectionCard title="Performance Analytics" description={trendsDescription(recentStats)}>
       <div className="grid gap-6 lg:grid-cols-2">
         <TrendChart
           title="K/D ratio"

@@ -59,7 +59,9 @@ export function PlayersTable({
   );
 
   return (
-    <table className="w-full table-fixed text-sm">
+    // Its own stacking context: the server links rise above their row's stretched link (z-10) inside the table
+    // only, so they pass under the sticky filter bar when the page scrolls instead of drawing over it.
+    <table className="isolate w-full table-fixed text-sm">
       <thead className="border-b border-line bg-sunken/60 text-[11px] text-muted">
         <tr>
           {header('playerName', 'w-[58%] sm:w-[30%]')}

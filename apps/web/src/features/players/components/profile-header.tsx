@@ -15,14 +15,16 @@ import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName, playerInitial } from '../../../lib/player-name.ts';
 import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../../../lib/tones.ts';
-import { OnlineBadge } from './player-ui.tsx';
+import { ComingSoonTag, OnlineBadge } from './player-ui.tsx';
 
 const countFormat = new Intl.NumberFormat('en-US');
+const firstPlayedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * The profile's header (spec: site-statistics §2 "Header: initial avatar, name, green Online badge when
  * isActive linking to current server; session K/D, K, D, score when present; total play time; last played
- * relative; Compare Player link to /players/compare?player1={name}").
+ * relative; Compare Player link to /players/compare?player1={name}"). The comparison screen does not exist yet,
+ * so Compare Player says 'coming soon' where the link will be instead of leading to a placeholder page.
  */
 export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now: Date }) {
   const shownName = displayPlayerName(stats.playerName);
@@ -44,7 +46,9 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
           <div className="min-w-0 flex-1">
             <p className="mb-1 text-xs font-semibold tracking-[0.2em] text-accent uppercase">Player profile</p>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-              <h1 className="heading-display min-w-0 text-2xl break-words text-ink md:text-3xl">{shownName}</h1>
+              <h1 className="heading-display min-w-0 text-2xl break-words text-ink normal-case md:text-3xl">
+                {shownName}
+              </h1>
               {current ? (
                 <Link
                   to={paths.server(current.serverName)}
@@ -64,6 +68,15 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
             )}
             <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
               <HeaderFact label="Play time">{formatPlayTime(stats.totalPlayTimeMinutes)}</HeaderFact>
+              <HeaderFact label="First played">
+                <time
+                  dateTime={stats.firstPlayed}
+                  title={parseApiTimestamp(stats.firstPlayed).toLocaleString()}
+                  className="text-ink"
+                >
+                  {firstPlayedFormat.format(parseApiTimestamp(stats.firstPlayed))}
+                </time>
+              </HeaderFact>
               <HeaderFact label="Last played">
                 <time
                   dateTime={stats.lastPlayed}
@@ -76,13 +89,15 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
             </dl>
           </div>
         </div>
-        <Link
-          to={paths.compare(stats.playerName)}
-          className="inline-flex h-9 shrink-0 items-center gap-2 rounded-md border border-line-strong bg-surface px-3 text-sm font-semibold text-ink transition-colors hover:border-accent hover:text-accent"
+        <span
+          data-testid="compare-coming-soon"
+          title="Comparing two players side by side is coming soon"
+          className="inline-flex h-9 shrink-0 cursor-default items-center gap-2 rounded-md border border-dashed border-line-strong px-3 text-sm font-semibold text-muted"
         >
           <CompareIcon width={16} height={16} />
           Compare Player
-        </Link>
+          <ComingSoonTag />
+        </span>
       </div>
 
       {current && (

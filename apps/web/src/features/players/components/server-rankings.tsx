@@ -1,4 +1,4 @@
-import type { PlayerStatsResponse } from '@frontline/contract';
+import { MINIMUM_TO_RANK, type PlayerStatsResponse } from '@frontline/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { PING_TONE_CLASSES, pingTone, rankBarShare, topShare } from '../lib/server-ranking.ts';
@@ -17,7 +17,7 @@ export function ServerRankings({ rankings }: { rankings: readonly ServerRanking[
   return (
     <SectionCard
       title="Server Rankings"
-      description="Rank by total score among each server's players."
+      description={`Rank by total score, as on each server's rankings: among the players with at least ${MINIMUM_TO_RANK.rounds} finished rounds and ${MINIMUM_TO_RANK.minutes} minutes there.`}
       bodyClassName=""
     >
       {rankings.length === 0 ? (

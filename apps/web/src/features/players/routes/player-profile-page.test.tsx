@@ -178,9 +178,82 @@ describe('player profile', () => {
     expect(screen.getByRole('link', { name: 'Online' })).toHaveAttribute('href', '/servers/Alpha%20%2F%20Wake');
     expect(live).toHaveTextContent('K/D7');
     expect(live).toHaveTextContent('Score1.5K');
-    expect(screen.getByRole('link', { name: 'Compare Player' })).toHaveAttribute(
-      'href',
-      '/players/compare?player1=Sniper+%231',
+    // Total play time as a duration (§9 "Durations 'Nh Mm'"), and the day the player was first seen.
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Play time').nextElementSibling).toHaveTextContent('5h 0m');
+    const firstPlayed = within(header).getByText('First played').nextElementSibling?.querySelector('time');
+    expect(firstPlayed?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(firstPlayed).toHaveTextContent(
+      new Date(firstPlayed?.getAttribute('datetime') ?? '').getFullYear().toString(),
+    );
+  });
+
+  it('says Compare Player is coming soon where the link will be, instead of leading to a placeholder page', async () => {
+    stubApi(profileAnswer(stats()));
+    renderProfile();
+    await screen.findByTestId('live-session');
+    expect(screen.getByTestId('compare-coming-soon')).toHaveTextContent('Compare PlayerComing soon');
+    expect(screen.queryByRole('link', { name: /Compare/ })).toBeNull();
+  });
+
+  it('shows Achievements & Streaks and Player Intelligence as coming soon, in the spec’s order of sections', async () => {
+    stubApi(profileAnswer(stats()));
+    renderProfile();
+    await screen.findByTestId('live-session');
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    // §2: "Recent Battles, Best Scores, Performance Analytics, Favorite Battlegrounds, Server Rankings,
+    // Achievements & Streaks, collapsible Player Intelligence & Analysis".
+    expect(sections).toEqual([
+      'Recent Battles',
+      'Best Scores',
+      'Performance Analytics',
+      'Favorite Battlegrounds',
+      'Server Rankings',
+      'Activity by Hour',
+      'Achievements & Streaks',
+      'Player Intelligence & Analysis',
+    ]);
+    const soon = screen.getAllByTestId('coming-soon-section');
+    expect(soon).toHaveLength(2);
+    for (const title of ['Achievements & Streaks', 'Player Intelligence & Analysis']) {
+      const section = screen.getByRole('region', { name: title });
+      expect(within(section).getByText('Coming soon')).toBeInTheDocument();
+      expect(within(section).queryByRole('link')).toBeNull();
+    }
+  });
+
+  it('shows a Cyrillic name behind a clan tag decoded, in its own letter case, with the stored form under it', async () => {
+    const stored = '=JG1=Êàòþøà';
+    stubApi(profileAnswer(stats({ playerName: stored })));
+    renderProfile(stored);
+    // While loading, and once loaded: no CSS upper case on a name (the heading style's text-transform is undone).
+    expect(screen.getByRole('heading', { level: 1, name: '=JG1=Катюша' }).querySelector('.normal-case')).not.toBeNull();
+    await screen.findByTestId('live-session');
+    expect(screen.getByRole('heading', { level: 1, name: '=JG1=Катюша' })).toHaveClass('normal-case');
+    expect(screen.getByText(stored)).toBeInTheDocument();
+    expect(document.title).toBe('=JG1=Катюша | Frontline');
+  });
+
+  it('says what each window holds: the trends since their first day, the week and 30 days as UTC days', async () => {
+    stubApi(
+      profileAnswer(
+        stats({
+          recentStats: { ...stats().recentStats, analysisPeriodStart: '2026-11-21T00:00:00.000Z' },
+        }),
+      ),
+    );
+    const { user } = renderProfile();
+    await screen.findByTestId('live-session');
+    const trends = screen.getByRole('region', { name: 'Performance Analytics' });
+    // The start is a UTC day: read in UTC whatever the visitor's zone.
+    expect(trends).toHaveTextContent(/11 rounds since Nov 21, 2026 \(UTC days/);
+    const bestScores = screen.getByRole('region', { name: 'Best Scores' });
+    await user.click(within(bestScores).getByRole('tab', { name: 'This Week' }));
+    expect(bestScores).toHaveTextContent('This Week: today and the 6 days before, UTC');
+    await user.click(within(bestScores).getByRole('tab', { name: '30 Days' }));
+    expect(bestScores).toHaveTextContent('30 Days: today and the 29 days before, UTC');
+    expect(screen.getByRole('region', { name: 'Activity by Hour' })).toHaveTextContent(
+      'this week (today and the 6 days before, UTC)',
     );
   });
 

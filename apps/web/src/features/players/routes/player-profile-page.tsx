@@ -13,6 +13,7 @@ import { usePlayerStats } from '../api/players.ts';
 import { playersSearchPath } from '../lib/players-query.ts';
 import { ActivityByHour } from '../components/activity-by-hour.tsx';
 import { BestScores } from '../components/best-scores.tsx';
+import { AchievementsComingSoon, PlayerIntelligenceComingSoon } from '../components/coming-soon-sections.tsx';
 import { FavoriteBattlegrounds } from '../components/favorite-battlegrounds.tsx';
 import { MapPerformanceModal } from '../components/map-performance-modal.tsx';
 import { PerformanceAnalytics } from '../components/performance-analytics.tsx';
@@ -42,12 +43,14 @@ function PlayerProfile({ playerName }: { playerName: string }) {
   const shownName = displayPlayerName(playerName);
   // The shell titles the page from its path, where a legacy name is still mojibake: the decoded name instead.
   usePageMeta(withProductName(shownName), describePage(paths.player(shownName)).description);
+  // Headings keep the name's own letter case.
+  const nameTitle = <span className="normal-case">{shownName}</span>;
 
   if (stats.isError) {
     const unknown = stats.error instanceof HttpError && stats.error.status === 404;
     return (
       <>
-        <PageHeader back={<BackButton fallback={paths.players()} />} eyebrow="Player profile" title={shownName} />
+        <PageHeader back={<BackButton fallback={paths.players()} />} eyebrow="Player profile" title={nameTitle} />
         <div role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-8 text-center">
           <p className="text-base font-semibold text-danger">{PROFILE_ERROR_TITLE}</p>
           <p className="mt-1 text-sm text-danger">{profileErrorDetail(shownName)}</p>
@@ -76,7 +79,7 @@ function PlayerProfile({ playerName }: { playerName: string }) {
   if (!stats.data) {
     return (
       <>
-        <PageHeader back={<BackButton fallback={paths.players()} />} eyebrow="Player profile" title={shownName} />
+        <PageHeader back={<BackButton fallback={paths.players()} />} eyebrow="Player profile" title={nameTitle} />
         <LoadingBlock label="Loading player…" className="rounded-md border border-line bg-surface" />
       </>
     );
@@ -114,6 +117,10 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
         <div className="grid gap-6 lg:grid-cols-2">
           <ServerRankings rankings={stats.insights.serverRankings} />
           <ActivityByHour insights={stats.insights} />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <AchievementsComingSoon />
+          <PlayerIntelligenceComingSoon />
         </div>
       </div>
       <MapPerformanceModal playerName={stats.playerName} server={mapsServer} onClose={() => setMapsServer(null)} />

@@ -13,6 +13,7 @@ import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.ts
 function player(name: string, extra: Partial<PlayerSearchResult> = {}): PlayerSearchResult {
   return {
     playerName: name,
+    displayName: name,
     totalPlayTimeMinutes: 125,
     lastSeen: new Date(Date.now() - 5 * 60_000).toISOString(),
     isActive: false,
@@ -116,6 +117,27 @@ describe('Find Players', () => {
       '/servers/Alpha%20%2F%20Wake',
     );
     expect(within(rows[1]!).getAllByText('Online')[0]).toBeInTheDocument();
+  });
+
+  it('shows a Cyrillic name behind a clan tag decoded, in its own case, and play time as a duration (§9)', async () => {
+    stubApi(() => answer([player('=JG1=Êàòþøà', { totalPlayTimeMinutes: 8 * 60 })]));
+    renderPage();
+    const [row] = await screen.findAllByTestId('player-row');
+    const name = within(row!).getByText('=JG1=Катюша');
+    expect(name).toHaveClass('normal-case');
+    expect(within(row!).getByRole('link', { name: '=JG1=Катюша' })).toHaveAttribute(
+      'href',
+      `/players/${encodeURIComponent('=JG1=Êàòþøà')}`,
+    );
+    expect(row).toHaveTextContent('8h 0m');
+    expect(row).not.toHaveTextContent(/\b8h\b(?! 0m)/);
+  });
+
+  it('keeps the server links of the table under the sticky filter bar (its own stacking context)', async () => {
+    stubApi(() => answer([player('Bob')]));
+    renderPage();
+    const [row] = await screen.findAllByTestId('player-row');
+    expect(row!.closest('table')).toHaveClass('isolate');
   });
 
   it('filters by name 300 ms after typing, from page 1, and says when nobody matches', async () => {
