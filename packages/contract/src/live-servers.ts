@@ -102,7 +102,7 @@ export const busyIndicatorResponseSchema = z.object({
         basis: forecastBasisSchema,
         /** How many past hours the level was compared with. */
         dataPoints: z.number(),
-        /** UTC days of the last 60 on which the server was seen. */
+        /** Whole days since the server's first hour of history (within the last 60 days); 0 in its first day. */
         historyDays: z.number(),
       }),
       /** 24 entries, hour 0–23 UTC. */

@@ -10,6 +10,7 @@ import {
   classifyTypicalPlayers,
   computePercentile,
   computeWeekSlot,
+  countHistoryDays,
   describeValues,
   estimateHour,
   type Rhythm,
@@ -154,7 +155,7 @@ describe('classifyCurrentPlayers falls back on the surest history there is', () 
         averagePlayers: hour < 12 ? 0 : 30,
       })),
     );
-    expect(rhythm.historyDays).toBe(1);
+    expect(countHistoryDays(rhythm, NOW)).toBe(1); // since yesterday 00:00: 1 day 20¼ hours
     // All hours: average 15, median 15, Q75 30, Q90 30; scaled by 30 / 15: median 30, Q75 60, Q90 60.
     expect(classifyCurrentPlayers(30, rhythm, NOW)).toEqual({
       busyLevel: 'moderate',
@@ -310,13 +311,15 @@ describe('estimateHour (the landing forecast of a game)', () => {
     });
   });
 
-  it('counts the UTC dates the history covers', () => {
+  it('counts whole days since the first hour seen, however many hours were seen', () => {
     const rhythm = buildRhythm([
-      { hourStartMs: Date.parse('2025-06-16T23:00:00.000Z'), averagePlayers: 1 },
+      { hourStartMs: Date.parse('2025-06-16T20:00:00.000Z'), averagePlayers: 1 },
       { hourStartMs: Date.parse('2025-06-17T00:00:00.000Z'), averagePlayers: 1 },
       { hourStartMs: Date.parse('2025-06-17T05:00:00.000Z'), averagePlayers: 1 },
     ]);
-    expect(rhythm.historyDays).toBe(2);
     expect(rhythm.overall?.dataPoints).toBe(3);
+    expect(countHistoryDays(rhythm, NOW)).toBe(2); // Monday 20:00 to Wednesday 20:15
+    expect(countHistoryDays(rhythm, new Date(Date.parse('2025-06-18T19:59:00.000Z')))).toBe(1);
+    expect(countHistoryDays(buildRhythm([]), NOW)).toBe(0);
   });
 });

@@ -57,11 +57,11 @@ export interface Rhythm {
   byHour: ReadonlyMap<number, HourPattern>;
   /** All hour-instances; undefined when there are none. */
   overall: HourPattern | undefined;
-  /** UTC dates with at least one hour-instance. */
-  historyDays: number;
+  /** Start of the earliest hour-instance; null when there are none. */
+  firstHourMs: number | null;
 }
 
-export const EMPTY_RHYTHM: Rhythm = { byWeekHour: new Map(), byHour: new Map(), overall: undefined, historyDays: 0 };
+export const EMPTY_RHYTHM: Rhythm = { byWeekHour: new Map(), byHour: new Map(), overall: undefined, firstHourMs: null };
 
 export interface BusyVerdict {
   busyLevel: BusyLevel;
@@ -112,16 +112,24 @@ export function buildWeekPatterns(instances: Iterable<HourInstance>): Map<number
   return describeGroups(instances, (date) => computeWeekSlot(date));
 }
 
-/** Groups hour-instances every way a forecast can fall back on, and counts the days they cover. */
+/** Groups hour-instances every way a forecast can fall back on, and notes where they begin. */
 export function buildRhythm(instances: readonly HourInstance[]): Rhythm {
   if (instances.length === 0) return EMPTY_RHYTHM;
-  const days = new Set(instances.map((instance) => Math.floor(instance.hourStartMs / DAY_MS)));
   return {
     byWeekHour: buildWeekPatterns(instances),
     byHour: describeGroups(instances, (date) => date.getUTCHours()),
     overall: describeValues(instances.map((instance) => instance.averagePlayers)),
-    historyDays: days.size,
+    firstHourMs: instances.reduce((first, instance) => Math.min(first, instance.hourStartMs), Infinity),
   };
+}
+
+/**
+ * Whole days of history: from the start of the first hour seen (within the pattern days) until now, rounded
+ * down, so "2 days" is at least two days; 0 in the first day and without history.
+ */
+export function countHistoryDays(rhythm: Rhythm, now: Date): number {
+  if (rhythm.firstHourMs === null) return 0;
+  return Math.max(0, Math.floor((now.getTime() - rhythm.firstHourMs) / DAY_MS));
 }
 
 function describeGroups(instances: Iterable<HourInstance>, keyOf: (date: Date) => number): Map<number, HourPattern> {

@@ -86,7 +86,7 @@ describe('GET /stats/GameTrends/busy-indicator on a young install', () => {
           typicalPlayers: 24,
           basis: 'hour',
           dataPoints: 10,
-          historyDays: 11,
+          historyDays: 10,
         }),
       ],
       [

@@ -263,7 +263,7 @@ describe('busy indicator and forecast on handcrafted rows', () => {
       currentPlayers: 30,
       basis: 'weekday_hour',
       dataPoints: 5,
-      historyDays: 5,
+      historyDays: 35, // the first of five Wednesdays, 5 weeks back
     });
     expect(indicators['below-q75']).toMatchObject({ busyLevel: 'moderate', currentPlayers: 29 });
     expect(indicators.offline).toMatchObject({ busyLevel: 'very_quiet', currentPlayers: 0 });
@@ -432,7 +432,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
       currentPlayers: 30,
       basis: 'overall',
       dataPoints: 24,
-      historyDays: 2, // Tuesday evening and Wednesday until now
+      historyDays: 1, // since Tuesday 20:00
     });
     const timeline = result?.hourlyTimeline ?? [];
     expect(timeline.map((entry) => entry.typicalPlayers)).toEqual(
@@ -451,7 +451,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
       typicalPlayers: null,
       basis: 'overall',
       dataPoints: 3,
-      historyDays: 1,
+      historyDays: 0, // three hours
     });
     const seen = (result?.hourlyTimeline ?? []).filter((entry) => entry.typicalPlayers !== null);
     expect(seen.map((entry) => [entry.hour, entry.typicalPlayers])).toEqual([
@@ -484,7 +484,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
       currentPlayers: 20,
       basis: 'hour',
       dataPoints: 10,
-      historyDays: 11, // 240 hours back from Wednesday 20:00 touch 11 UTC dates
+      historyDays: 10,
     });
     expect(result?.hourlyTimeline[20]).toMatchObject({ typicalPlayers: 15.5, basis: 'hour', dataPoints: 10 });
     expect(result?.hourlyTimeline[3]).toMatchObject({ typicalPlayers: 4, basis: 'hour', dataPoints: 10 });

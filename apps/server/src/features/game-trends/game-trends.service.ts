@@ -15,6 +15,7 @@ import {
   classifyCurrentPlayers,
   classifyGamePlayers,
   computeWeekSlot,
+  countHistoryDays,
   estimateHour,
   type HourInstance,
   type Rhythm,
@@ -134,7 +135,7 @@ export class GameTrendsService {
       const verdict = classifyCurrentPlayers(currentPlayers, rhythm, now);
       return {
         serverGuid,
-        busyIndicator: { ...verdict, currentPlayers, historyDays: rhythm.historyDays },
+        busyIndicator: { ...verdict, currentPlayers, historyDays: countHistoryDays(rhythm, now) },
         hourlyTimeline: buildHourlyTimeline(rhythm, now),
       };
     });

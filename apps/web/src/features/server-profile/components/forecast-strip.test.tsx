@@ -19,7 +19,7 @@ function renderStrip(result: ReturnType<typeof makeBusyResult>) {
 describe('ForecastStrip', () => {
   it('draws hours without history as hatched full-height columns, and an empty hour as the 2 px minimum', () => {
     const result = {
-      ...makeBusyResult('g', { basis: 'overall', dataPoints: 6, historyDays: 1, typicalPlayers: null }),
+      ...makeBusyResult('g', { basis: 'overall', dataPoints: 6, historyDays: 0, typicalPlayers: null }),
       // Seen from 6 pm on only; 6 pm had nobody.
       hourlyTimeline: makeTimeline(20, (hour) => (hour < 18 ? null : hour === 18 ? 0 : hour)),
     };

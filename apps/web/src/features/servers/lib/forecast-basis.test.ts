@@ -26,19 +26,20 @@ describe('how sure a forecast is, in words (issue: "say how sure it is", without
     );
   });
 
-  it('counts hours under a day of data, days from then on', () => {
-    expect(describeHistorySpan({ dataPoints: 1, historyDays: 1 })).toBe('1 hour');
-    expect(describeHistorySpan({ dataPoints: 23, historyDays: 2 })).toBe('23 hours');
-    expect(describeHistorySpan({ dataPoints: 24, historyDays: 1 })).toBe('1 day');
-    expect(describeHistorySpan({ dataPoints: 200, historyDays: 9 })).toBe('9 days');
+  it('counts the hours seen in the first day, whole days from then on', () => {
+    expect(describeHistorySpan({ dataPoints: 1, historyDays: 0 })).toBe('1 hour');
+    expect(describeHistorySpan({ dataPoints: 23, historyDays: 0 })).toBe('23 hours');
+    expect(describeHistorySpan({ dataPoints: 25, historyDays: 1 })).toBe('1 day');
+    // A server seen a few hours a day for 9 days: 9 days of data, not 20 hours.
+    expect(describeHistorySpan({ dataPoints: 20, historyDays: 9 })).toBe('9 days');
   });
 
   it('adds a short note beside a strip only when the forecast rests on less than weeks', () => {
     expect(describeForecastConfidence(indicator({ basis: 'weekday_hour' }))).toBeNull();
-    expect(describeForecastConfidence(indicator({ basis: 'hour', dataPoints: 10, historyDays: 11 }))).toBe(
-      '11 days of data',
+    expect(describeForecastConfidence(indicator({ basis: 'hour', dataPoints: 10, historyDays: 10 }))).toBe(
+      '10 days of data',
     );
-    expect(describeForecastConfidence(indicator({ basis: 'overall', dataPoints: 5, historyDays: 1 }))).toBe(
+    expect(describeForecastConfidence(indicator({ basis: 'overall', dataPoints: 5, historyDays: 0 }))).toBe(
       'Rough estimate · 5 hours of data',
     );
     expect(describeForecastConfidence(indicator({ basis: 'none', dataPoints: 0, historyDays: 0 }))).toBe('No data yet');

@@ -8,20 +8,18 @@ import type { BusyResult, HourlyEntry } from './busy.ts';
 
 type BusyIndicator = BusyResult['busyIndicator'];
 
-const HOURS_PER_DAY = 24;
-
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
 /**
- * How much history a rough estimate (basis `overall`, whose data points are every hour seen) rests on: hours
- * under a day, else the UTC days they fall on ("2 days").
+ * How much history a rough estimate (basis `overall`, whose data points are every hour seen) rests on: the whole
+ * days since the server was first seen ("2 days"), or in its first day the hours seen ("5 hours").
  */
 export function describeHistorySpan(indicator: Pick<BusyIndicator, 'dataPoints' | 'historyDays'>): string {
-  return indicator.dataPoints < HOURS_PER_DAY
-    ? plural(indicator.dataPoints, 'hour', 'hours')
-    : plural(indicator.historyDays, 'day', 'days');
+  return indicator.historyDays > 0
+    ? plural(indicator.historyDays, 'day', 'days')
+    : plural(indicator.dataPoints, 'hour', 'hours');
 }
 
 /** One sentence under the busy level: what the level and the typical figure rest on. */
