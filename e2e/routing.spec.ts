@@ -81,6 +81,20 @@ test.describe('names in paths are URL-encoded and decoded', () => {
     });
   }
 
+  test('a stored cp1251 name in the path is shown decoded, in its own case, in the heading and the title', async ({
+    page,
+  }) => {
+    // "=JG1=Катюша" as the feed stores it; the page reads the decoded name (the server's title for crawlers too).
+    const stored = '=JG1=Êàòþøà';
+    const response = await page.goto(`/players/${encodeURIComponent(stored)}`);
+    expect(response?.status()).toBe(200);
+    expect(await response?.text()).toContain('<title>=JG1=Катюша | Frontline</title>');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('=JG1=Катюша');
+    expect(await heading.evaluate((element) => (element as HTMLElement).innerText)).toBe('=JG1=Катюша');
+    await expect(page).toHaveTitle('=JG1=Катюша | Frontline');
+  });
+
   test('server names keep slashes through links to their sub-pages', async ({ page, request }) => {
     // The profile links to the rankings only for a server Frontline knows: one of the demo's with a slash.
     const listed = await request.get('/stats/liveservers/bf1942/servers');
@@ -93,4 +107,19 @@ test.describe('names in paths are URL-encoded and decoded', () => {
     await expect(page).toHaveTitle(`${name} rankings | Frontline`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
+});
+
+test('/players/compare answers at its address and says it is coming soon; the navigation does not lead there', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/players/compare?${new URLSearchParams({ player1: '[RU]Âàñÿ' })}`);
+  await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('[RU]Вася');
+  await expect(page.getByTestId('nav-rail').getByRole('link', { name: 'Compare' })).toHaveCount(0);
+  // The comparison belongs to the players' section until it has an entry of its own.
+  await expect(page.getByTestId('nav-rail').getByRole('link', { name: 'Players' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });

@@ -61,7 +61,10 @@ export function PlayersPage() {
         description="Search every player Frontline has seen on the three games, or see who is fighting right now."
       />
       {/* Sticky under the site header from 768 px, as the server browser's search is (phones scroll it away). */}
-      <div className="z-10 -mx-4 mb-4 border-b border-line bg-canvas/95 px-4 pt-1 pb-3 backdrop-blur supports-[backdrop-filter]:bg-canvas/80 md:sticky md:top-14 md:-mx-8 md:px-8 md:pt-3">
+      <div
+        data-testid="players-filter-bar"
+        className="z-10 -mx-4 mb-4 border-b border-line bg-canvas/95 px-4 pt-1 pb-3 backdrop-blur supports-[backdrop-filter]:bg-canvas/80 md:sticky md:top-14 md:-mx-8 md:px-8 md:pt-3"
+      >
         <PlayerFilter value={query.playerName} onChange={onFilter} />
       </div>
 
