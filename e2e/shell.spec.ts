@@ -9,7 +9,8 @@ test.describe('navigation', () => {
     const rail = page.getByTestId('nav-rail');
     await expect(rail).toBeVisible();
     await expect(page.getByTestId('nav-top-bar')).toBeHidden();
-    await expect(rail.getByRole('link')).toHaveText(['', 'Servers', 'Players', 'Compare']);
+    // Compare joins the navigation when the comparison screen exists (until then it would be a dead end).
+    await expect(rail.getByRole('link')).toHaveText(['', 'Servers', 'Players']);
     await expect(rail.getByRole('link', { name: 'Servers' })).toHaveAttribute('aria-current', 'page');
 
     const tooltip = rail.getByRole('tooltip').filter({ hasText: 'Search players and view statistics' });
@@ -28,7 +29,7 @@ test.describe('navigation', () => {
     await expect(page.getByTestId('nav-rail')).toBeHidden();
     const bar = page.getByTestId('nav-top-bar');
     await expect(bar).toBeVisible();
-    await expect(bar.getByRole('link')).toHaveText(['Servers', 'Players', 'Compare']);
+    await expect(bar.getByRole('link')).toHaveText(['Servers', 'Players']);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });
@@ -57,14 +58,11 @@ test('the back button uses browser history, else its fallback route', async ({ p
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/players$/); // no history: the fallback
 
+  // In-app navigation from the FH2 browser to a server's profile, then Back.
   await page.goto('/servers/fh2');
-  await page
-    .getByTestId('nav-rail')
-    .or(page.getByTestId('nav-top-bar'))
-    .getByRole('link', { name: 'Compare' })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/players\/compare$/);
+  const row = page.getByRole('region', { name: 'Live servers' }).getByTestId('server-row').first();
+  await row.locator('a[href^="/servers/"]').first().click();
+  await expect(page).toHaveURL(/\/servers\/(?!fh2$)[^/]+$/);
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/servers\/fh2$/); // history
 });
