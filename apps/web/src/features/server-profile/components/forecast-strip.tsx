@@ -67,14 +67,8 @@ export function ForecastStrip({
         className="group block w-full rounded-md border border-line bg-canvas/60 px-2.5 pt-2 pb-1.5 text-left transition-colors hover:border-accent/60 hover:bg-raised"
       >
         <span className="mb-1.5 flex items-center justify-between gap-2">
-          <span className="min-w-0 truncate text-[10px] text-muted">
-            <span className="font-semibold tracking-[0.14em] uppercase group-hover:text-ink">Typical day (UTC)</span>
-            {confidence && (
-              <span data-testid="forecast-confidence" className="text-faint">
-                {' · '}
-                {confidence}
-              </span>
-            )}
+          <span className="text-[10px] font-semibold tracking-[0.14em] text-muted uppercase group-hover:text-ink">
+            Typical day (UTC)
           </span>
           {result && <BusyBadge level={result.busyIndicator.busyLevel} />}
         </span>
@@ -103,6 +97,11 @@ export function ForecastStrip({
             </span>
           ))}
         </span>
+        {confidence && (
+          <span data-testid="forecast-confidence" className="mt-1 block truncate text-[10px] text-faint">
+            {confidence}
+          </span>
+        )}
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={FORECAST_TITLE} size="sm">
         <p className="mb-3 truncate text-xs font-semibold text-muted" title={serverName}>
