@@ -19,9 +19,14 @@ interface Entry {
   team: number;
 }
 
+interface Standing extends Entry {
+  left: boolean;
+}
+
 interface Report {
   round: {
     roundId: string;
+    participantCount: number;
     serverName: string;
     mapName: string;
     startTime: string;
@@ -31,6 +36,8 @@ interface Report {
     tickets1: number | null;
     tickets2: number | null;
   };
+  /** Everyone who played, with their session totals; `left`: not in the last poll. */
+  finalStandings: Standing[];
   leaderboardSnapshots: { timestamp: string; entries: Entry[] }[];
 }
 
@@ -210,9 +217,17 @@ test.describe('round report', () => {
     await expect(newest).toHaveAttribute('data-kind', 'end');
     await expect(newest).toContainText(`tops the scoreboard with ${top?.score} pts`);
 
-    // Final standings: every player of the last snapshot, team kills and points adding up to theirs.
+    // Final standings: everyone who played the round (not only the last poll's players), with their session
+    // totals, team kills and points adding up to theirs, the leavers marked, medals over all of them.
     const standings = page.getByRole('region', { name: 'Final Standings' });
-    await expect(standings.getByTestId('standing-row')).toHaveCount(final.length);
+    const everyone = report.finalStandings;
+    expect(everyone).toHaveLength(report.round.participantCount);
+    await expect(standings.getByTestId('standing-row')).toHaveCount(everyone.length);
+    await expect(standings.locator('[data-testid="standing-row"][data-left]')).toHaveCount(
+      everyone.filter((entry) => entry.left).length,
+    );
+    const gold = everyone.find((entry) => entry.rank === 1);
+    await expect(standingRow(page, gold?.playerName ?? '').getByLabel('Rank 1, gold medal')).toBeVisible();
     const teams = standings.getByTestId('standings-team');
     for (const team of await teams.all()) {
       const rows = team.getByTestId('standing-row');
@@ -225,9 +240,9 @@ test.describe('round report', () => {
         (sum, text) => sum + Number(text.replace(/[^\d-]/g, '')),
         0,
       ),
-    ).toBe(final.reduce((sum, entry) => sum + entry.score, 0));
+    ).toBe(everyone.reduce((sum, entry) => sum + entry.score, 0));
 
-    // At the last step the live ladder is the final scoreboard too.
+    // At the last step the live ladder is the last poll's scoreboard: whom that poll saw.
     await page.getByRole('switch', { name: 'Live Ladder' }).click();
     await expect(page.getByRole('region', { name: 'Live Standings' }).getByTestId('standing-row')).toHaveCount(
       final.length,
@@ -312,6 +327,61 @@ test.describe('round report', () => {
     const marked = page.locator('[data-testid="battle-event"][data-highlighted]');
     await expect(marked.first()).toBeVisible();
     for (const text of await marked.allTextContents()) expect(names.some((name) => text.includes(name))).toBe(true);
+  });
+});
+
+test.describe('round report standings', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('a finished round with early leavers lists them all, marked, ranked over everyone', async ({
+    page,
+    request,
+  }) => {
+    const list = await request.get('/stats/rounds', {
+      params: { pageSize: 50, sortBy: 'participantCount', sortOrder: 'desc', includePlayers: 'false' },
+    });
+    const { items } = (await list.json()) as { items: { roundId: string; isActive: boolean }[] };
+    let report: Report | undefined;
+    for (const item of items.filter((round) => !round.isActive)) {
+      const answer = (await (await request.get(`/stats/rounds/${item.roundId}/report`)).json()) as Report;
+      if (answer.finalStandings.some((entry) => entry.left)) {
+        report = answer;
+        break;
+      }
+    }
+    expect(report, 'a finished demo round with a player who left before the end').toBeDefined();
+    const { round, finalStandings } = report!;
+    await openReport(page, reportPath(round.roundId), report!);
+    const panel = page.getByRole('region', { name: 'Final Standings' });
+    await expect(panel.getByTestId('standing-row')).toHaveCount(round.participantCount);
+    const leavers = finalStandings.filter((entry) => entry.left);
+    await expect(panel.getByTestId('left-tag')).toHaveCount(leavers.length);
+    for (const leaver of leavers.slice(0, 5)) {
+      const row = standingRow(page, leaver.playerName);
+      await expect(row).toHaveAttribute('data-left', 'true');
+      await expect(row.locator('td').nth(2)).toHaveText(String(leaver.score));
+    }
+    // The last poll saw fewer than played: the header's count is the standings' count.
+    expect(report!.leaderboardSnapshots.at(-1)?.entries.length ?? 0).toBeLessThan(round.participantCount);
+    await expect(page.getByText(`${round.participantCount} players`, { exact: true })).toBeVisible();
+  });
+
+  test("a round still being played says 'Standings So Far', never final", async ({ page, request }) => {
+    const list = await request.get('/stats/rounds', {
+      params: { pageSize: 50, sortBy: 'endTime', sortOrder: 'desc', includePlayers: 'false' },
+    });
+    const { items } = (await list.json()) as { items: { roundId: string; isActive: boolean }[] };
+    const live = items.find((round) => round.isActive);
+    expect(live, 'a demo round being played').toBeDefined();
+    const answered = page.waitForResponse((response) =>
+      response.url().endsWith(`/stats/rounds/${live!.roundId}/report`),
+    );
+    await page.goto(reportPath(live!.roundId));
+    const report = (await (await answered).json()) as Report;
+    const panel = page.getByRole('region', { name: 'Standings So Far' });
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Final Standings' })).toHaveCount(0);
+    await expect(panel.getByTestId('standing-row')).toHaveCount(report.finalStandings.length);
   });
 });
 

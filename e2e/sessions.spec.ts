@@ -7,7 +7,9 @@ import { expect, test } from './support/fixtures.ts';
 // 'Show only filtered players in results' when players are selected") and "Player sessions" ("flat list of
 // cards ... Card click opens the round report. A separator 'N hours later', '1 day later', 'N days later'
 // appears between sessions at least 2 hours apart"); §4 "Sessions: state synced to query; default sort endTime
-// descending"; §7 GET /stats/rounds. The demo's world moves while the tests run (rounds open and close every
+// descending"; §7 GET /stats/rounds. Frontline's choices: filter options over every matching round (not the
+// loaded page), empty rounds hidden unless asked, separators worded for a newest-first list ('N hours
+// earlier'). The demo's world moves while the tests run (rounds open and close every
 // poll), so the page is compared with the answer it was given, and the API is asked only for what the page
 // must agree with.
 
@@ -23,6 +25,7 @@ interface ApiRound {
   roundId: string;
   serverName: string;
   mapName: string;
+  participantCount: number;
   players: ApiSession[];
 }
 
@@ -31,12 +34,19 @@ interface RoundsAnswer {
   totalItems: number;
 }
 
+interface FilterOptionsAnswer {
+  maps: string[];
+  gameTypes: string[];
+  servers: { serverName: string; gameId: string }[];
+}
+
 interface PlayerSessionsAnswer {
   items: ApiSession[];
   totalItems: number;
 }
 
 const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 740 };
 const HOUR_MS = 3_600_000;
 
 /** Names typed into the search box: plain, and short enough to be shown whole (§9: 25 characters). */
@@ -104,7 +114,10 @@ async function choosePlayerChip(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('player-chip').filter({ hasText: name })).toBeVisible();
 }
 
-/** The separators the spec asks for, from the API's sessions (newest first): break ≥ 2 h, whole hours/days. */
+/**
+ * The separators the spec asks for, from the API's sessions (newest first): break ≥ 2 h, whole hours/days, worded
+ * to read down the list (the session below came earlier).
+ */
 function expectedSeparators(sessions: ApiSession[]): { afterRoundId: string; label: string }[] {
   return sessions.flatMap((newer, index) => {
     const older = sessions[index + 1];
@@ -112,7 +125,7 @@ function expectedSeparators(sessions: ApiSession[]): { afterRoundId: string; lab
     const hours = Math.floor((Date.parse(newer.startTime) - Date.parse(older.endTime)) / HOUR_MS);
     if (hours < 2) return [];
     const days = Math.floor(hours / 24);
-    const label = hours < 24 ? `${hours} hours later` : days === 1 ? '1 day later' : `${days} days later`;
+    const label = hours < 24 ? `${hours} hours earlier` : days === 1 ? '1 day earlier' : `${days} days earlier`;
     return [{ afterRoundId: newer.roundId, label }];
   });
 }
@@ -245,15 +258,28 @@ test.describe('server sessions', () => {
     );
   });
 
-  test('the map filter offers the maps loaded, narrows the list and retitles the page', async ({ page }) => {
+  test("the map filter offers every map of the server's rounds, narrows the list and retitles the page", async ({
+    page,
+  }) => {
+    const choices = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/stats/rounds/filter-options',
+    );
     await page.goto(serverSessionsPath(serverName));
+    const served = (await (await choices).json()) as FilterOptionsAnswer;
     await expect(page.getByTestId('round').first()).toBeVisible();
     const mapSelect = page.getByLabel('Map', { exact: true });
-    const maps = await mapSelect
-      .locator('option')
-      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
     const shownMaps = new Set((await readRounds(page)).map((round) => round.map));
-    expect(new Set(maps)).toEqual(shownMaps);
+    // Every map played on the server, not only the first page's (plus any the page shows).
+    const expectedMaps = [...new Set([...served.maps, ...shownMaps])].sort((a, b) => a.localeCompare(b));
+    await expect
+      .poll(() =>
+        mapSelect
+          .locator('option')
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean)),
+      )
+      .toEqual(expectedMaps);
+    for (const map of shownMaps) expect(served.maps).toContain(map);
+    const maps = expectedMaps;
 
     const map = maps[0]!;
     await mapSelect.selectOption(map);
@@ -262,6 +288,92 @@ test.describe('server sessions', () => {
     await expect(page.getByTestId('map-group')).toHaveAttribute('data-map', map);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`${serverName} - `, { ignoreCase: true });
     await expect(page).toHaveTitle(/ Sessions \| Frontline$/);
+  });
+});
+
+test.describe('server sessions: empty rounds and unknown servers', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('rounds nobody played are hidden until "Show empty rounds", kept in the URL', async ({ page, request }) => {
+    // A server with an empty round (no player ever seen) among its rounds.
+    const emptiest = await fetchRounds(request, [
+      ['includeEmpty', 'true'],
+      ['sortBy', 'participantCount'],
+      ['sortOrder', 'asc'],
+      ['pageSize', '10'],
+      ['includePlayers', 'false'],
+    ]);
+    const emptyRound = emptiest.items.find((round) => round.participantCount === 0);
+    expect(emptyRound, 'a demo round nobody played').toBeDefined();
+    const server = emptyRound!.serverName;
+
+    const played = page.waitForResponse(isRoundsCall);
+    await page.goto(serverSessionsPath(server));
+    const playedCall = await played;
+    expect(new URL(playedCall.url()).searchParams.has('includeEmpty')).toBe(false);
+    const playedAnswer = (await playedCall.json()) as RoundsAnswer;
+    expect(playedAnswer.items.every((round) => round.players.length > 0)).toBe(true);
+
+    const all = page.waitForResponse(
+      (response) => isRoundsCall(response) && new URL(response.url()).searchParams.get('includeEmpty') === 'true',
+    );
+    await page.getByRole('checkbox', { name: 'Show empty rounds' }).click();
+    const allAnswer = (await (await all).json()) as RoundsAnswer;
+    await expect(page).toHaveURL((url) => url.searchParams.get('includeEmpty') === 'true');
+    expect(allAnswer.totalItems).toBeGreaterThan(0);
+    await expect(page.getByTestId('round')).toHaveCount(allAnswer.items.length);
+    // The page's count says how many rounds there are with the empty ones.
+    await expect(
+      page.getByText(new RegExp(`of ${allAnswer.totalItems.toLocaleString('en-US')} rounds?$`)),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Show empty rounds' })).toBeChecked();
+  });
+
+  test("an unknown server's sessions say the server is unknown, not that it has no rounds", async ({ page }) => {
+    const answered = page.waitForResponse(isRoundsCall);
+    await page.goto(serverSessionsPath('No Such Server 1942'));
+    expect((await answered).status()).toBe(404);
+    await expect(page.getByTestId('unknown-subject')).toContainText('Unknown server');
+    await expect(page.getByTestId('unknown-subject')).toContainText('No Such Server 1942');
+    await expect(page.getByText('No Combat Records Found')).toHaveCount(0);
+  });
+});
+
+test.describe('server sessions on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('leaderboard names are shown whole (up to 25 characters), wrapping rather than cut', async ({
+    page,
+    request,
+  }) => {
+    const busiest = await fetchRounds(request, [
+      ['pageSize', '10'],
+      ['sortBy', 'participantCount'],
+      ['sortOrder', 'desc'],
+    ]);
+    const serverName = busiest.items[0]!.serverName;
+    await page.goto(serverSessionsPath(serverName));
+    const rows = page.getByTestId('leaderboard-row');
+    await expect(rows.first()).toBeVisible();
+    const cells = await rows.evaluateAll((list) =>
+      list.map((row) => {
+        const link = row.querySelector('td:nth-child(2) a') as HTMLElement;
+        const cell = row.querySelector('td:nth-child(2)') as HTMLElement;
+        return {
+          name: (row as HTMLElement).dataset.player ?? '',
+          text: link.textContent ?? '',
+          fits: cell.scrollWidth <= cell.clientWidth,
+        };
+      }),
+    );
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) {
+      expect(cell.fits).toBe(true);
+      // Plain names of at most 25 characters appear in full (§9 cuts longer ones with an ellipsis).
+      if (TYPEABLE_NAME.test(cell.name)) expect(cell.text).toBe(cell.name);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
 
@@ -302,6 +414,28 @@ test.describe('player sessions', () => {
       })),
     );
     expect(separators).toEqual(expected);
+  });
+
+  test("the map and server filters offer every map and server of the player's rounds", async ({ page }) => {
+    const choices = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/stats/rounds/filter-options',
+    );
+    await page.goto(playerSessionsPath(playerName));
+    const call = await choices;
+    expect(new URL(call.url()).searchParams.getAll('playerNames')).toEqual([playerName]);
+    const served = (await call.json()) as FilterOptionsAnswer;
+    await expect(page.getByTestId('session-card').first()).toBeVisible();
+    const values = (label: string) =>
+      page
+        .getByLabel(label, { exact: true })
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    const cards = await page.getByTestId('session-card').count();
+    expect(cards).toBeGreaterThan(0);
+    await expect
+      .poll(() => values('Server'))
+      .toEqual(expect.arrayContaining(served.servers.map((server) => server.serverName)));
+    await expect.poll(() => values('Map')).toEqual(expect.arrayContaining(served.maps));
   });
 
   test('a click on a card opens its round report, highlighting the player', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { LeaderboardEntry, RoundSummary } from '@frontline/contract';
+import type { RoundSummary } from '@frontline/contract';
 import { Link } from 'react-router';
 import { LineIcon } from '../../../components/icons.tsx';
 import { PlayerNameText } from '../../../components/player-name-text.tsx';
@@ -8,10 +8,22 @@ import { MEDAL_STYLES, medalOf } from '../../../lib/medals.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { sessionKillsTone } from '../../../lib/tones.ts';
-import { teamStandings, type TeamStanding } from '../lib/standings.ts';
+import { formatOffset, offsetMs } from '../lib/report-display.ts';
+import { teamStandings, type StandingLine, type TeamStanding } from '../lib/standings.ts';
 
+/** The replay's ladder at its current step. */
 export const LIVE_STANDINGS_TITLE = 'Live Standings';
+/** Everyone who played a finished round. */
 export const FINAL_STANDINGS_TITLE = 'Final Standings';
+/** Everyone who has played a round still being played: nothing is final yet. */
+export const STANDINGS_SO_FAR_TITLE = 'Standings So Far';
+export const LEFT_TAG = 'Left';
+
+/** The panel's title: the replay's ladder, else the round's standings, final only once the round has ended. */
+export function standingsTitle(live: boolean, roundIsActive: boolean): string {
+  if (live) return LIVE_STANDINGS_TITLE;
+  return roundIsActive ? STANDINGS_SO_FAR_TITLE : FINAL_STANDINGS_TITLE;
+}
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -19,8 +31,11 @@ const countFormat = new Intl.NumberFormat('en-US');
  * The standings panel (spec: site-statistics §2 "Round report": "Standings panel 'Live or Final Standings' with
  * Live Ladder toggle, grouped per team with team kills (K) and points (P); table rank (top 3 medals), player,
  * PTS, K, D; kill counts colour-graded"; §9 "Session colours: kills at 5/15/30"). With the live ladder on, the
- * panel shows the scoreboard of the replay's current step; off, the round's last one. A player's name tracks
- * them in the console (clicking the tracked name again stops tracking); the arrow beside it opens the profile.
+ * panel shows the scoreboard of the replay's current step (whom that poll saw); off, the round's standings:
+ * everyone who played it with their session totals, ranked over all of them (so the medals go to the best three
+ * of the round, gone or not), those not in the last poll marked 'Left'. A round still being played has
+ * standings so far, not final ones. A player's name tracks them in the console (clicking the tracked name again
+ * stops tracking); the arrow beside it opens the profile.
  */
 export function StandingsPanel({
   round,
@@ -33,7 +48,8 @@ export function StandingsPanel({
   onTrack,
 }: {
   round: RoundSummary;
-  entries: readonly LeaderboardEntry[];
+  /** The replay step's scoreboard with the live ladder on, else the report's final standings. */
+  entries: readonly StandingLine[];
   live: boolean;
   onLiveChange: (live: boolean) => void;
   /** The round time the shown scoreboard is from ('12:30'). */
@@ -43,11 +59,16 @@ export function StandingsPanel({
   onTrack: (playerName: string | null) => void;
 }) {
   const teams = teamStandings(entries, round);
+  const anyLeft = !live && entries.some((entry) => 'left' in entry && entry.left);
   return (
     <SectionCard
-      title={live ? LIVE_STANDINGS_TITLE : FINAL_STANDINGS_TITLE}
+      title={standingsTitle(live, round.isActive)}
       description={
-        live ? `At ${atTime} into the round` : round.isActive ? 'At the latest poll' : 'When the round ended'
+        live
+          ? `At ${atTime} into the round`
+          : round.isActive
+            ? 'Everyone who has played so far, with their totals at the latest poll'
+            : 'Everyone who played, with their totals for the round'
       }
       actions={
         <button
@@ -64,8 +85,24 @@ export function StandingsPanel({
       bodyClassName="divide-y divide-line"
     >
       {teams.map((team) => (
-        <TeamTable key={team.team} team={team} highlighted={highlighted} tracked={tracked} onTrack={onTrack} />
+        <TeamTable
+          key={team.team}
+          team={team}
+          highlighted={highlighted}
+          tracked={tracked}
+          onTrack={onTrack}
+          round={round}
+        />
       ))}
+      {!live && (
+        <p data-testid="standings-note" className="px-3 py-2.5 text-xs text-muted sm:px-5">
+          A player who left and came back counts every stint.
+          {anyLeft &&
+            (round.isActive
+              ? ` ${LEFT_TAG}: not in the latest poll.`
+              : ` ${LEFT_TAG}: gone before the end; their totals are those they left with.`)}
+        </p>
+      )}
     </SectionCard>
   );
 }
@@ -75,11 +112,13 @@ function TeamTable({
   highlighted,
   tracked,
   onTrack,
+  round,
 }: {
   team: TeamStanding;
   highlighted: ReadonlySet<string>;
   tracked: ReadonlySet<string>;
   onTrack: (playerName: string | null) => void;
+  round: RoundSummary;
 }) {
   return (
     <div data-testid="standings-team" className="px-2 py-3 sm:px-4">
@@ -129,6 +168,7 @@ function TeamTable({
               highlighted={highlighted.has(entry.playerName)}
               tracked={tracked.has(entry.playerName)}
               onTrack={onTrack}
+              round={round}
             />
           ))}
         </tbody>
@@ -142,19 +182,23 @@ function StandingRow({
   highlighted,
   tracked,
   onTrack,
+  round,
 }: {
-  entry: LeaderboardEntry;
+  entry: StandingLine;
   highlighted: boolean;
   tracked: boolean;
   onTrack: (playerName: string | null) => void;
+  round: RoundSummary;
 }) {
   const shown = displayPlayerName(entry.playerName);
+  const left = 'left' in entry && entry.left;
   return (
     <tr
       data-testid="standing-row"
       data-player={entry.playerName}
       data-highlighted={highlighted || undefined}
       data-tracked={tracked || undefined}
+      data-left={left || undefined}
       className="report-standing-row"
     >
       <td className="px-1 py-1">
@@ -167,11 +211,22 @@ function StandingRow({
             aria-pressed={tracked}
             title={tracked ? 'Stop tracking' : `Track ${shown} in the console`}
             onClick={() => onTrack(tracked ? null : shown)}
-            className="min-w-0 truncate text-left font-medium text-ink hover:text-accent"
+            className="min-w-0 text-left leading-snug font-medium [overflow-wrap:anywhere] text-ink hover:text-accent"
           >
             <PlayerNameText name={entry.playerName} />
           </button>
           {highlighted && <span className="sr-only">(highlighted)</span>}
+          {left && (
+            <span
+              data-testid="left-tag"
+              title={`${round.isActive ? 'Not in the latest poll' : 'Left before the end'}: last seen ${formatOffset(
+                offsetMs(round.startTime, entry.lastSeen),
+              )} into the round`}
+              className="shrink-0 rounded-sm bg-sunken px-1 py-px text-[9px] font-bold tracking-wider text-muted uppercase"
+            >
+              {LEFT_TAG}
+            </span>
+          )}
           <Link
             to={paths.player(entry.playerName)}
             aria-label={`Open ${shown}'s profile`}

@@ -1,4 +1,4 @@
-import type { LeaderboardEntry, RoundSummary } from '@frontline/contract';
+import type { LeaderboardEntry, RoundSummary, StandingEntry } from '@frontline/contract';
 import { teamName } from './report-display.ts';
 
 /**
@@ -7,24 +7,29 @@ import { teamName } from './report-display.ts';
  * points (P); table rank (top 3 medals), player, PTS, K, D").
  */
 
-export interface TeamStanding {
+/** A line of the panel: a poll's scoreboard line (live ladder), or a participant's final line (with `left`). */
+export type StandingLine = LeaderboardEntry | StandingEntry;
+
+export interface TeamStanding<Line extends StandingLine = StandingLine> {
   team: number;
   teamName: string;
   totalKills: number;
   totalScore: number;
-  /** Best first (by the scoreboard's rank, which is over the whole server, so medals go to the top 3 overall). */
-  players: LeaderboardEntry[];
+  /** Best first (by the rank, which is over the whole round, so medals go to the top 3 overall). */
+  players: Line[];
 }
 
 /**
  * One scoreboard split per team. Teams keep their side's order (1, 2, then any other index), not the order of
- * their points, so that the two tables do not swap places while the live ladder replays a close round.
+ * their points, so that the two tables do not swap places while the live ladder replays a close round. In the
+ * final standings a team's kills and points are its players' session totals, leavers included (each player
+ * counts on the team they were last seen on).
  */
-export function teamStandings(
-  entries: readonly LeaderboardEntry[],
+export function teamStandings<Line extends StandingLine>(
+  entries: readonly Line[],
   round: Pick<RoundSummary, 'team1Label' | 'team2Label'>,
-): TeamStanding[] {
-  const teams = new Map<number, TeamStanding>();
+): TeamStanding<Line>[] {
+  const teams = new Map<number, TeamStanding<Line>>();
   for (const entry of entries) {
     let standing = teams.get(entry.team);
     if (!standing) {

@@ -1,4 +1,10 @@
-import type { LeaderboardEntry, LeaderboardSnapshot, RoundReportResponse, RoundSummary } from '@frontline/contract';
+import type {
+  LeaderboardEntry,
+  LeaderboardSnapshot,
+  RoundReportResponse,
+  RoundSummary,
+  StandingEntry,
+} from '@frontline/contract';
 
 /** Round reports for the feature's tests, written as scoreboards per poll so each test shows what it replays. */
 
@@ -45,11 +51,48 @@ export function snapshot(secondsIn: number, lines: readonly Line[]): Leaderboard
   };
 }
 
+/** Final standings as lines: [name, team, score, kills, deaths, left?]; ranked in the order given. */
+export type StandingLine = readonly [
+  name: string,
+  team: number,
+  score: number,
+  kills: number,
+  deaths: number,
+  left?: 'left',
+];
+
+export function standings(lines: readonly StandingLine[], lastSeen = '2026-03-03T20:30:00.000Z'): StandingEntry[] {
+  return lines.map(([playerName, team, score, kills, deaths, left], index) => ({
+    rank: index + 1,
+    playerName,
+    score,
+    kills,
+    deaths,
+    team,
+    teamLabel: team === 1 ? 'Axis' : team === 2 ? 'Allies' : '',
+    left: left === 'left',
+    lastSeen,
+  }));
+}
+
+/**
+ * A report of these snapshots. Without `finalStandings`, everyone played to the end: the standings are the last
+ * snapshot's lines.
+ */
 export function report(
   snapshots: readonly LeaderboardSnapshot[],
   extra: Partial<RoundSummary> = {},
+  finalStandings?: StandingEntry[],
 ): RoundReportResponse {
-  return { round: round(extra), snapshotIntervalMinutes: null, leaderboardSnapshots: [...snapshots] };
+  const last = snapshots.at(-1)?.entries ?? [];
+  return {
+    round: round(extra),
+    finalStandings:
+      finalStandings ??
+      standings(last.map((entry) => [entry.playerName, entry.team, entry.score, entry.kills, entry.deaths])),
+    snapshotIntervalMinutes: null,
+    leaderboardSnapshots: [...snapshots],
+  };
 }
 
 /**

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/route-test-helpers.tsx';
 import { CONSOLE_PROMPT } from '../components/event-list.tsx';
 import { reportTitle } from '../lib/report-display.ts';
-import { report, sampleReport, snapshot } from '../lib/test-fixtures.ts';
+import { STANDINGS_SO_FAR_TITLE } from '../components/standings-panel.tsx';
+import { report, sampleReport, snapshot, standings } from '../lib/test-fixtures.ts';
 import { EMPTY_ROUND_TEXT, LOADING_TEXT, REPORT_ERROR_TEXT, RoundReportPage } from './round-report-page.tsx';
 
 // Spec site-statistics §2 "Round report" and route table, §4 "Round replay", §8 'Failed to fetch round report.',
@@ -231,6 +232,63 @@ describe('round report', () => {
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(within(live).getByText('At 1:40 into the round')).toBeInTheDocument();
     expect(standingNames()).toEqual(['Ann', 'Cid', 'Bob']);
+  });
+
+  it('lists everyone who played in the final standings, leavers marked, medals over all of them', async () => {
+    // Dee led the round and left before the last poll; Bob's totals add two stints (the last poll shows one).
+    const final = standings([
+      ['Dee', 2, 120, 20, 3, 'left'],
+      ['Bob', 2, 95, 4, 2],
+      ['Ann', 1, 44, 9, 1],
+      ['Eve', 1, 12, 3, 5, 'left'],
+      ['Cid', 1, 9, 2, 1],
+    ]).map((entry) => (entry.left ? { ...entry, lastSeen: '2026-03-03T20:01:40.000Z' } : entry));
+    const sample = sampleReport({ participantCount: 5 });
+    const { user } = await renderLoaded({ ...sample, finalStandings: final });
+
+    const panel = screen.getByRole('region', { name: 'Final Standings' });
+    // Per team (Axis, then Allies), best first.
+    expect(standingNames()).toEqual(['Ann', 'Eve', 'Cid', 'Dee', 'Bob']);
+    expect(screen.getAllByTestId('standing-row')).toHaveLength(5);
+    expect(within(standingRow('Dee')!).getByLabelText('Rank 1, gold medal')).toBeInTheDocument();
+    expect(within(standingRow('Bob')!).getByLabelText('Rank 2, silver medal')).toBeInTheDocument();
+    expect(within(standingRow('Ann')!).getByLabelText('Rank 3, bronze medal')).toBeInTheDocument();
+    expect(standingRow('Dee')).toHaveAttribute('data-left', 'true');
+    expect(within(standingRow('Dee')!).getByTestId('left-tag')).toHaveAttribute(
+      'title',
+      'Left before the end: last seen 1:40 into the round',
+    );
+    expect(standingRow('Bob')).not.toHaveAttribute('data-left');
+    // The session totals, leavers included: Allies 120 + 95 points.
+    const allies = within(panel).getAllByTestId('standings-team')[1]!;
+    expect(within(allies).getByTestId('team-points')).toHaveTextContent('215');
+    expect(screen.getByTestId('standings-note')).toHaveTextContent('Left: gone before the end');
+
+    // The live ladder shows whom the poll saw: no marks there.
+    await user.click(screen.getByRole('switch', { name: 'Live Ladder' }));
+    expect(screen.queryAllByTestId('left-tag')).toHaveLength(0);
+    expect(screen.queryByTestId('standings-note')).toBeNull();
+  });
+
+  it("labels a round still being played 'Standings So Far', never final", async () => {
+    const live = sampleReport({ isActive: true });
+    await renderLoaded({
+      ...live,
+      finalStandings: standings([
+        ['Bob', 2, 75, 2, 2],
+        ['Ann', 1, 44, 9, 1],
+        ['Cid', 1, 9, 2, 1, 'left'],
+      ]),
+    });
+    const panel = screen.getByRole('region', { name: STANDINGS_SO_FAR_TITLE });
+    expect(
+      within(panel).getByText('Everyone who has played so far, with their totals at the latest poll'),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Final Standings' })).toBeNull();
+    expect(within(standingRow('Cid')!).getByTestId('left-tag').getAttribute('title')).toMatch(
+      /^Not in the latest poll/,
+    );
+    expect(screen.getByTestId('standings-note')).toHaveTextContent('Left: not in the latest poll.');
   });
 
   it('colours kill counts by the session bands (5, 15, 30)', async () => {

@@ -128,7 +128,8 @@ function ReportBody({
   const [live, setLive] = useState(false);
   const replay = useReplay(snapshots.length);
 
-  const shownSnapshot = live ? snapshots[replay.step] : snapshots.at(-1);
+  // The live ladder replays whom each poll saw; otherwise everyone who played, with their round totals.
+  const standings = live ? (snapshots[replay.step]?.entries ?? []) : report.finalStandings;
 
   return (
     <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -145,7 +146,7 @@ function ReportBody({
       />
       <StandingsPanel
         round={round}
-        entries={shownSnapshot?.entries ?? []}
+        entries={standings}
         live={live}
         onLiveChange={setLive}
         atTime={formatOffset(offsets[replay.step] ?? 0)}

@@ -11,11 +11,16 @@ import { SectionCard } from '../../../components/section-card.tsx';
 export const RECENT_ROUNDS_TITLE = 'Recent Rounds';
 export const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
 
-/** Spec §2 "Recent Rounds (View All Sessions link)"; each round opens its report. */
+/**
+ * Spec §2 "Recent Rounds (View All Sessions link)"; each round opens its report. The API lists the latest rounds
+ * somebody played, latest-ended first, as the sessions page does: rounds in which no player was ever seen are
+ * left out (the sessions page shows them on request).
+ */
 export function RecentRounds({ serverName, rounds }: { serverName: string; rounds: readonly RecentRound[] }) {
   return (
     <SectionCard
       title={RECENT_ROUNDS_TITLE}
+      description="Latest rounds with players"
       actions={
         <Link
           to={paths.serverSessions(serverName)}

@@ -3,10 +3,11 @@ import {
   type PlayerSearchResponse,
   type PlayerSearchResult,
   type PlayerSessionsResponse,
+  type RoundFilterOptionsResponse,
   type RoundsListResponse,
 } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, buildQueryString, type QueryValue } from '../../../lib/api-client.ts';
 import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
 import { playerSessionsApiQuery, type PlayerSessionsQuery } from '../lib/player-sessions-query.ts';
 import { roundsApiQuery, serverSessionsQueryParams, type ServerSessionsQuery } from '../lib/server-sessions-query.ts';
@@ -45,6 +46,21 @@ export function usePlayerSessions(playerName: string, query: PlayerSessionsQuery
         signal,
       }),
     placeholderData: keepPreviousData,
+    retry: retryServerFailuresOnce,
+  });
+}
+
+/**
+ * The choices of a list's filters over everything the other filters match (`GET /stats/rounds/filter-options`).
+ * They change only when somebody plays a new map or server, so they are kept a minute; the previous choices stay
+ * while a changed filter's load.
+ */
+export function useRoundFilterOptions(query: Record<string, QueryValue>) {
+  return useQuery({
+    queryKey: ['rounds', 'filter-options', buildQueryString(query)] as const,
+    queryFn: ({ signal }) => apiGet<RoundFilterOptionsResponse>('/rounds/filter-options', { query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
     retry: retryServerFailuresOnce,
   });
 }

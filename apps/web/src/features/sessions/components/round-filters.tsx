@@ -1,3 +1,4 @@
+import { GAMES, type GameId } from '@frontline/contract';
 import { useId, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/small-icons.tsx';
 import { formatGameType } from '../../../lib/map-and-mode.ts';
@@ -15,6 +16,10 @@ import { FieldSelect, PageSizeSelect } from './sessions-ui.tsx';
 
 /** Spec §2 Server sessions "Show only filtered players in results". */
 export const ONLY_FILTERED_LABEL = 'Show only filtered players in results';
+/** Rounds nobody played are hidden unless asked (issue: "Lists hide rounds nobody played unless asked"). */
+export const SHOW_EMPTY_LABEL = 'Show empty rounds';
+
+const GAME_SHORT_NAMES = new Map<string, string>(GAMES.map((game) => [game.id, game.shortName]));
 
 const SORT_LABELS: Record<ServerSessionsSortKey, { label: string; desc: string; asc: string }> = {
   endTime: { label: 'End time', desc: 'Newest first', asc: 'Oldest first' },
@@ -25,10 +30,16 @@ const SORT_LABELS: Record<ServerSessionsSortKey, { label: string; desc: string; 
   gameType: { label: 'Game type', desc: 'Z to A', asc: 'A to Z' },
 };
 
+/** The servers to choose from, by game (a server's sessions page can open another server's). */
+export interface ServerChoiceGroup {
+  gameId: GameId | null;
+  serverNames: readonly string[];
+}
+
 export interface FilterOptions {
   maps: readonly string[];
   gameTypes: readonly string[];
-  servers: readonly string[];
+  servers: readonly ServerChoiceGroup[];
 }
 
 /**
@@ -61,6 +72,7 @@ export function RoundFilters({
   onClear: () => void;
 }) {
   const checkboxId = useId();
+  const emptyId = useId();
   const selectsId = useId();
   const sortId = useId();
   // Phones fold the selects away behind one button (the player search stays): they would fill the first screen.
@@ -127,11 +139,24 @@ export function RoundFilters({
             ))}
           </FieldSelect>
           <FieldSelect label="Server" value={serverName} onChange={onServer} className="col-span-2 md:col-span-1">
-            {options.servers.map((server) => (
-              <option key={server} value={server}>
-                {server}
-              </option>
-            ))}
+            {options.servers.length === 1
+              ? options.servers[0]?.serverNames.map((server) => (
+                  <option key={server} value={server}>
+                    {server}
+                  </option>
+                ))
+              : options.servers.map((group) => (
+                  <optgroup
+                    key={group.gameId ?? ''}
+                    label={group.gameId ? (GAME_SHORT_NAMES.get(group.gameId) ?? group.gameId) : 'Other'}
+                  >
+                    {group.serverNames.map((server) => (
+                      <option key={server} value={server}>
+                        {server}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
           </FieldSelect>
         </div>
       </div>
@@ -161,6 +186,19 @@ export function RoundFilters({
             <option value="asc">{sortLabels.asc}</option>
           </FieldSelect>
           <PageSizeSelect pageSize={query.pageSize} onChange={onPageSize} />
+        </div>
+        {/* A line of its own on phones, where the sort fields need the whole width. */}
+        <div className="flex h-9 w-full items-center gap-2 sm:w-auto">
+          <input
+            id={emptyId}
+            type="checkbox"
+            checked={query.includeEmpty}
+            onChange={(event) => onFilters({ includeEmpty: event.target.checked })}
+            className="size-4 accent-accent"
+          />
+          <label htmlFor={emptyId} className="text-sm text-ink" title="Rounds in which no player was ever seen">
+            {SHOW_EMPTY_LABEL}
+          </label>
         </div>
         {hasActiveFilters(query) && (
           <button

@@ -34,7 +34,8 @@ export function RoundLeaderboard({
   const preview = previewRows(rows);
   const shown = showAll ? rows : preview.rows;
 
-  if (rows.length === 0) return <p className="px-3 py-4 text-sm text-muted italic">No players recorded.</p>;
+  if (rows.length === 0)
+    return <p className="px-3 py-4 text-sm text-muted italic">Empty round: no player was ever seen.</p>;
 
   return (
     <div>
@@ -45,7 +46,7 @@ export function RoundLeaderboard({
         <caption className="sr-only">{caption}</caption>
         <thead className="text-[10px] tracking-wider text-faint uppercase">
           <tr className="border-b border-line">
-            <th scope="col" className="w-11 py-2 pr-1 pl-3 text-center font-semibold">
+            <th scope="col" className="w-10 py-2 pr-1 pl-2 text-center font-semibold sm:w-11 sm:pl-3">
               <abbr title="Place" className="no-underline">
                 #
               </abbr>
@@ -53,20 +54,20 @@ export function RoundLeaderboard({
             <th scope="col" className="px-2 py-2 text-left font-semibold">
               Player
             </th>
-            <th scope="col" className="w-12 px-1 py-2 text-right font-semibold sm:w-16">
+            <th scope="col" className="w-11 px-1 py-2 text-right font-semibold sm:w-16">
               Score
             </th>
-            <th scope="col" className="w-9 px-1 py-2 text-right font-semibold sm:w-12">
+            <th scope="col" className="w-8 px-1 py-2 text-right font-semibold sm:w-12">
               <abbr title="Kills" className="no-underline">
                 K
               </abbr>
             </th>
-            <th scope="col" className="w-9 px-1 py-2 text-right font-semibold sm:w-12">
+            <th scope="col" className="w-8 px-1 py-2 text-right font-semibold sm:w-12">
               <abbr title="Deaths" className="no-underline">
                 D
               </abbr>
             </th>
-            <th scope="col" className="w-14 py-2 pr-3 pl-1 text-right font-semibold sm:w-14 sm:pr-1">
+            <th scope="col" className="w-12 py-2 pr-2 pl-1 text-right font-semibold sm:w-14 sm:pr-1">
               K/D
             </th>
             <th scope="col" className="hidden w-20 py-2 pr-3 pl-1 text-right font-semibold sm:table-cell">
@@ -115,7 +116,7 @@ function LeaderboardTableRow({ row, medals, afterGap }: { row: LeaderboardRow; m
         highlighted ? 'bg-accent-soft/70' : ''
       }`}
     >
-      <td className="py-1.5 pr-1 pl-3 text-center">
+      <td className="py-1.5 pr-1 pl-2 text-center sm:pl-3">
         {medal ? (
           <span
             aria-label={`${place}, ${MEDAL_STYLES[medal].label.toLowerCase()} medal`}
@@ -129,7 +130,8 @@ function LeaderboardTableRow({ row, medals, afterGap }: { row: LeaderboardRow; m
           </span>
         )}
       </td>
-      <td className="truncate px-2 py-1.5">
+      {/* Phones: the name takes the width the figures leave and wraps rather than cutting (§9: 25 characters). */}
+      <td className="px-2 py-1.5 leading-snug [overflow-wrap:anywhere]">
         <Link
           to={paths.player(session.playerName)}
           className={`font-semibold decoration-accent/60 underline-offset-2 hover:text-accent hover:underline ${
@@ -144,7 +146,7 @@ function LeaderboardTableRow({ row, medals, afterGap }: { row: LeaderboardRow; m
       <td className="tabular px-1 py-1.5 text-right font-semibold text-ink">{formatCount(session.score)}</td>
       <td className="tabular px-1 py-1.5 text-right text-ink">{formatCount(session.kills)}</td>
       <td className="tabular px-1 py-1.5 text-right text-muted">{formatCount(session.deaths)}</td>
-      <td className="py-1.5 pr-3 pl-1 text-right sm:pr-1">
+      <td className="py-1.5 pr-2 pl-1 text-right sm:pr-1">
         <ToneValue tone={kdTone(kdValue(session.kills, session.deaths))}>{kd}</ToneValue>
       </td>
       <td className="tabular hidden py-1.5 pr-3 pl-1 text-right text-muted sm:table-cell">{time}</td>

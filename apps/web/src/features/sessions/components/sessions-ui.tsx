@@ -113,6 +113,23 @@ export function SessionsEmpty({ children, action }: { children: ReactNode; actio
   );
 }
 
+/**
+ * A list whose subject does not exist (the API answered 404 for the server or player named in the address): not
+ * an empty list, and no retry will change it.
+ */
+export function UnknownSubject({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      data-testid="unknown-subject"
+      className="rounded-md border border-dashed border-line-strong bg-surface px-4 py-12 text-center"
+    >
+      <p className="heading-display text-lg text-ink">{title}</p>
+      <p className="mx-auto mt-1 max-w-md text-sm break-words text-muted">{children}</p>
+    </div>
+  );
+}
+
 /** "11–20 of 134 rounds": where the page sits in the whole list. */
 export function RangeSummary({
   page,

@@ -57,6 +57,21 @@ export function playerSessionsApiQuery(query: PlayerSessionsQuery): Record<strin
   };
 }
 
+/**
+ * The query of `GET /stats/rounds/filter-options` for this screen: the player's maps (on the chosen server) and
+ * servers (of the chosen map) over all their rounds, not only the page loaded.
+ */
+export function playerFilterOptionsApiQuery(
+  playerName: string,
+  query: PlayerSessionsFilters,
+): Record<string, QueryValue> {
+  return {
+    playerNames: [playerName],
+    mapName: normaliseFilterText(query.map) || undefined,
+    serverName: normaliseFilterText(query.server) || undefined,
+  };
+}
+
 /** A changed filter is a new list: it starts from its first page. */
 export function withPlayerFilters(
   query: PlayerSessionsQuery,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../../../lib/api-client.ts';
 import {
   DEFAULT_SERVER_SESSIONS_QUERY,
+  filterOptionsApiQuery,
   initialSortOrder,
   parseServerSessionsQuery,
   roundsApiQuery,
@@ -26,6 +27,8 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
       gameType: '',
       playerNames: [],
       onlySpecifiedPlayers: false,
+      // Rounds nobody played are hidden unless asked.
+      includeEmpty: false,
       sortBy: 'endTime',
       sortOrder: 'desc',
       page: 1,
@@ -40,6 +43,7 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
       gameType: 'ctf',
       playerNames: ['Bob, the Builder', '-=OP=- Corsair'],
       onlySpecifiedPlayers: true,
+      includeEmpty: true,
       sortBy: 'durationMinutes',
       sortOrder: 'asc',
       page: 3,
@@ -48,7 +52,7 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
     const text = serverSessionsQueryParams(query).toString();
     expect(text).toBe(
       'mapName=battle_of_the_bulge&gameType=ctf&playerNames=Bob%2C+the+Builder&playerNames=-%3DOP%3D-+Corsair' +
-        '&onlySpecifiedPlayers=true&sortBy=durationMinutes&sortOrder=asc&page=3&pageSize=50',
+        '&onlySpecifiedPlayers=true&includeEmpty=true&sortBy=durationMinutes&sortOrder=asc&page=3&pageSize=50',
     );
     expect(parse(text)).toEqual(query);
   });
@@ -90,6 +94,13 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
     expect(parse('playerNames=Bob&onlySpecifiedPlayers=yes').onlySpecifiedPlayers).toBe(false);
     expect(serialise({ onlySpecifiedPlayers: true })).toBe('');
   });
+
+  it('reads includeEmpty only as true, and writes it only when on', () => {
+    expect(parse('includeEmpty=true').includeEmpty).toBe(true);
+    expect(parse('includeEmpty=1').includeEmpty).toBe(false);
+    expect(serialise({ includeEmpty: false })).toBe('');
+    expect(serialise({ includeEmpty: true })).toBe('includeEmpty=true');
+  });
 });
 
 describe('rounds API query (§7 GET /stats/rounds)', () => {
@@ -108,6 +119,17 @@ describe('rounds API query (§7 GET /stats/rounds)', () => {
     expect(params.get('onlySpecifiedPlayers')).toBe('true');
     expect(params.get('page')).toBe('2');
     expect(params.has('includePlayers')).toBe(false);
+    expect(params.has('includeEmpty')).toBe(false);
+    expect(
+      new URLSearchParams(buildQueryString(roundsApiQuery('S', parse('includeEmpty=true')))).get('includeEmpty'),
+    ).toBe('true');
+  });
+
+  it("asks the filters' choices over the server's rounds the other filters match (GET /stats/rounds/filter-options)", () => {
+    const query = parse('mapName=wake&playerNames=A&playerNames=B&includeEmpty=true&page=3&sortBy=startTime');
+    expect(buildQueryString(filterOptionsApiQuery('Alpha #1', query))).toBe(
+      '?serverName=Alpha+%231&mapName=wake&playerNames=A&playerNames=B',
+    );
   });
 });
 
@@ -150,5 +172,7 @@ describe('server sessions state changes', () => {
       page: 4,
     };
     expect(withoutFilters(query)).toEqual({ ...DEFAULT_SERVER_SESSIONS_QUERY, sortBy: 'startTime', pageSize: 20 });
+    // Showing empty rounds is a setting of the list: clearing the filters keeps it.
+    expect(withoutFilters({ ...query, includeEmpty: true }).includeEmpty).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import {
  * mapName, playerNames"; §4 "Sessions: state synced to query; default sort endTime descending"; §5). The URL keys
  * are the names of `GET /stats/rounds`' parameters, so a link reads like the call behind it; playerNames repeats
  * its key once per player, as the API does (a name may hold a comma). Values at their default are left out.
+ * Rounds nobody played (no human ever seen) are hidden unless `includeEmpty=true`, as in the API.
  */
 
 /** Every sort of the API but serverName: on this screen the route fixes the server. */
@@ -36,6 +37,8 @@ export interface ServerSessionsFilters {
   playerNames: readonly string[];
   /** Leaderboards list only the chosen players; always false without any. */
   onlySpecifiedPlayers: boolean;
+  /** Also list the rounds nobody played (empty rounds); off by default. */
+  includeEmpty: boolean;
 }
 
 export interface ServerSessionsQuery extends ServerSessionsFilters {
@@ -50,6 +53,7 @@ export const DEFAULT_SERVER_SESSIONS_QUERY: ServerSessionsQuery = {
   gameType: '',
   playerNames: [],
   onlySpecifiedPlayers: false,
+  includeEmpty: false,
   sortBy: 'endTime',
   sortOrder: 'desc',
   page: 1,
@@ -84,6 +88,7 @@ export function parseServerSessionsQuery(params: URLSearchParams): ServerSession
     gameType: normaliseFilterText(params.get('gameType')),
     playerNames,
     onlySpecifiedPlayers: playerNames.length > 0 && params.get('onlySpecifiedPlayers') === 'true',
+    includeEmpty: params.get('includeEmpty') === 'true',
     sortBy,
     sortOrder: sortOrderText === 'asc' || sortOrderText === 'desc' ? sortOrderText : initialSortOrder(sortBy),
     page: parsePage(params.get('page')),
@@ -101,6 +106,7 @@ export function serverSessionsQueryParams(query: ServerSessionsQuery): URLSearch
   if (gameType) params.set('gameType', gameType);
   for (const name of playerNames) params.append('playerNames', name);
   if (playerNames.length > 0 && query.onlySpecifiedPlayers) params.set('onlySpecifiedPlayers', 'true');
+  if (query.includeEmpty) params.set('includeEmpty', 'true');
   if (query.sortBy !== DEFAULT_SERVER_SESSIONS_QUERY.sortBy) params.set('sortBy', query.sortBy);
   // A direction is written only when it is not the one its sort starts in.
   if (query.sortOrder !== initialSortOrder(query.sortBy)) params.set('sortOrder', query.sortOrder);
@@ -122,6 +128,7 @@ export function roundsApiQuery(serverName: string, query: ServerSessionsQuery): 
     gameType: normaliseFilterText(query.gameType) || undefined,
     playerNames,
     onlySpecifiedPlayers: playerNames.length > 0 && query.onlySpecifiedPlayers ? 'true' : undefined,
+    includeEmpty: query.includeEmpty ? 'true' : undefined,
     sortBy: query.sortBy,
     sortOrder: query.sortOrder,
     page: query.page,
@@ -129,6 +136,20 @@ export function roundsApiQuery(serverName: string, query: ServerSessionsQuery): 
   };
 }
 
+/**
+ * The query of `GET /stats/rounds/filter-options` for this screen: the choices of map, game type and server over
+ * every round of the server the other filters match, not only the page loaded.
+ */
+export function filterOptionsApiQuery(serverName: string, query: ServerSessionsFilters): Record<string, QueryValue> {
+  return {
+    serverName,
+    mapName: normaliseFilterText(query.mapName) || undefined,
+    gameType: normaliseFilterText(query.gameType) || undefined,
+    playerNames: normalisePlayerNames(query.playerNames),
+  };
+}
+
+/** Showing empty rounds is a setting of the list, not a filter: Clear filters leaves it as it is. */
 export function hasActiveFilters(query: ServerSessionsFilters): boolean {
   return query.mapName !== '' || query.gameType !== '' || query.playerNames.length > 0;
 }

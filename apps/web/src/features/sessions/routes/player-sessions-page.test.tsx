@@ -1,4 +1,4 @@
-import type { PlayerSessionsResponse } from '@frontline/contract';
+import type { PlayerSessionsResponse, RoundFilterOptionsResponse } from '@frontline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,18 +16,30 @@ const NAME = 'Sniper #1';
 const LEGACY = 'Ñíàéïåð';
 const DECODED = 'Снайпер';
 
-function stubApi(reply: (url: URL) => PlayerSessionsResponse | { status: number }) {
+const NO_CHOICES: RoundFilterOptionsResponse = { maps: [], gameTypes: [], servers: [] };
+const isOptionsCall = (url: URL) => url.pathname === '/stats/rounds/filter-options';
+
+/** The sessions calls (returned) answered by `reply`, the filter choices by `options`. */
+function stubApi(
+  reply: (url: URL) => PlayerSessionsResponse | { status: number },
+  options: (url: URL) => RoundFilterOptionsResponse = () => NO_CHOICES,
+) {
   const calls: URL[] = [];
+  const optionCalls: URL[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
+      if (isOptionsCall(url)) {
+        optionCalls.push(url);
+        return jsonResponse(options(url));
+      }
       calls.push(url);
       const body = reply(url);
       return 'status' in body ? jsonResponse({ error: 'x', message: 'failed' }, body.status) : jsonResponse(body);
     }),
   );
-  return calls;
+  return Object.assign(calls, { optionCalls });
 }
 
 function renderPage(path = `/players/${encodeURIComponent(NAME)}/sessions`) {
@@ -69,7 +81,7 @@ afterEach(() => {
 });
 
 describe('PlayerSessionsPage', () => {
-  it('lists the sessions as cards, newest first, with separators where the player was away 2 hours or more', async () => {
+  it('lists the sessions as cards, newest first, with separators reading top to bottom where the player was away 2 hours or more', async () => {
     const calls = stubApi(() => playerSessionsAnswer(NAME, sessions(), { totalItems: 4 }));
     renderPage();
 
@@ -87,9 +99,10 @@ describe('PlayerSessionsPage', () => {
     expect(entries.map((entry) => entry.dataset.roundId ?? entry.textContent)).toEqual([
       'round-4',
       'round-3',
-      '3 hours later',
+      // Read down the list: the session below was 3 hours earlier, the next 2 days before that.
+      '3 hours earlier',
       'round-2',
-      '2 days later',
+      '2 days earlier',
       'round-1',
     ]);
     expect(calls[0]?.pathname).toBe(`/stats/players/${encodeURIComponent(NAME)}/sessions`);
@@ -147,20 +160,46 @@ describe('PlayerSessionsPage', () => {
     expect(figure('time')).toBe('1d 1h');
   });
 
-  it('filters by map and server from the sessions loaded, through the URL, from page 1', async () => {
-    const calls = stubApi(() => playerSessionsAnswer(NAME, sessions(), { totalPages: 3, totalItems: 25 }));
+  it("offers every map and server of the player's sessions, not only the loaded page's, and filters through the URL from page 1", async () => {
+    const calls = stubApi(
+      () => playerSessionsAnswer(NAME, sessions(), { totalPages: 3, totalItems: 25 }),
+      () => ({
+        maps: ['berlin', 'kursk', 'wake'],
+        gameTypes: ['conquest'],
+        servers: [
+          { serverName: 'Alpha #1 / Wake', gameId: 'bf1942' },
+          { serverName: 'Bravo', gameId: 'bf1942' },
+          { serverName: 'Charlie', gameId: 'fh2' },
+        ],
+      }),
+    );
     const { user } = renderPage(`/players/${encodeURIComponent(NAME)}/sessions?page=2`);
     await screen.findAllByTestId('session-card');
+    // Charlie and kursk are on no loaded card: they come from the choices over all the player's rounds.
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Server'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All servers', 'Alpha #1 / Wake', 'Bravo', 'Charlie']),
+    );
     expect(
-      within(screen.getByLabelText('Server'))
+      within(screen.getByLabelText('Map'))
         .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All servers', 'Alpha #1 / Wake', 'Bravo']);
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['', 'berlin', 'kursk', 'wake']);
+    expect(calls.optionCalls[0]?.search).toBe(`?playerNames=${encodeURIComponent(NAME).replace(/%20/g, '+')}`);
     await user.selectOptions(screen.getByLabelText('Server'), 'Bravo');
     expect(query().toString()).toBe('server=Bravo');
     await user.selectOptions(screen.getByLabelText('Map'), 'berlin');
     expect(query().toString()).toBe('map=berlin&server=Bravo');
     await waitFor(() => expect(calls.at(-1)?.search).toBe('?map=berlin&server=Bravo&page=1&pageSize=10'));
+    // The choices of each list over the rounds the other filter leaves.
+    await waitFor(() =>
+      expect(calls.optionCalls.at(-1)?.searchParams.toString()).toBe(
+        new URLSearchParams({ playerNames: NAME, mapName: 'berlin', serverName: 'Bravo' }).toString(),
+      ),
+    );
   });
 
   it('titles a legacy name decoded, and keeps the stored name in the call', async () => {

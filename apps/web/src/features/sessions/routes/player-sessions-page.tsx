@@ -13,12 +13,14 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
-import { usePlayerSessions } from '../api/sessions.ts';
+import { usePlayerSessions, useRoundFilterOptions } from '../api/sessions.ts';
 import { PlayerTotals } from '../components/player-totals.tsx';
 import { SessionCard } from '../components/session-card.tsx';
 import { FieldSelect, PageSizeSelect, RangeSummary, SessionsEmpty, SessionsError } from '../components/sessions-ui.tsx';
+import { filterChoices } from '../lib/filter-choices.ts';
 import {
   parsePlayerSessionsQuery,
+  playerFilterOptionsApiQuery,
   playerSessionsQueryParams,
   withPlayerFilters,
   withPlayerPageSize,
@@ -27,7 +29,6 @@ import {
 import type { SessionsPageSize } from '../lib/query-values.ts';
 import { withGapSeparators } from '../lib/session-gaps.ts';
 import { mapLabel, playerSessionsTitle } from '../lib/session-titles.ts';
-import { useSeenOptions } from '../lib/use-seen-options.ts';
 
 /**
  * /players/{playerName}/sessions (spec: site-statistics §2 Player sessions; §4 "Sessions: state synced to
@@ -36,13 +37,14 @@ import { useSeenOptions } from '../lib/use-seen-options.ts';
  */
 export function PlayerSessionsPage() {
   const playerName = useParams().playerName ?? '';
-  // Another player is another list: the filter options seen so far do not carry over.
+  // Another player is another list: nothing (page, placeholder answer) carries over.
   return <PlayerSessions key={playerName} playerName={playerName} />;
 }
 
 function PlayerSessions({ playerName }: { playerName: string }) {
   const { query, update } = useUrlQuery(parsePlayerSessionsQuery, playerSessionsQueryParams);
   const sessions = usePlayerSessions(playerName, query);
+  const served = useRoundFilterOptions(playerFilterOptionsApiQuery(playerName, query)).data;
   const data = sessions.isError ? undefined : sessions.data;
   const now = useMinuteClock();
   const listRef = useRef<HTMLElement>(null);
@@ -53,8 +55,16 @@ function PlayerSessions({ playerName }: { playerName: string }) {
 
   const items = useMemo(() => data?.items ?? [], [data]);
   const entries = useMemo(() => withGapSeparators(items), [items]);
-  const maps = useSeenOptions([...items.map((session) => session.mapName), query.map]);
-  const servers = useSeenOptions([...items.map((session) => session.serverName), query.server]);
+  const maps = filterChoices(
+    served?.maps,
+    items.map((session) => session.mapName),
+    query.map,
+  );
+  const servers = filterChoices(
+    served?.servers.map((server) => server.serverName),
+    items.map((session) => session.serverName),
+    query.server,
+  );
 
   useClampPage(query.page, data?.totalPages, data !== undefined && !sessions.isPlaceholderData, update);
 

@@ -1,11 +1,11 @@
-import type { PlayerSearchResult, RoundsListResponse } from '@frontline/contract';
+import type { PlayerSearchResult, RoundFilterOptionsResponse, RoundsListResponse } from '@frontline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
-import { ONLY_FILTERED_LABEL } from '../components/round-filters.tsx';
+import { ONLY_FILTERED_LABEL, SHOW_EMPTY_LABEL } from '../components/round-filters.tsx';
 import { SESSIONS_EMPTY_TEXT, SESSIONS_ERROR_TEXT } from '../components/sessions-ui.tsx';
 import { makeRound, makeSession, minutesAgo, playerInfo, roundsAnswer } from '../lib/test-fixtures.ts';
 import { ServerSessionsPage } from './server-sessions-page.tsx';
@@ -17,12 +17,16 @@ const SERVER = 'Alpha #1 / Wake';
 
 type Reply = unknown;
 
-/** A fake API: every call recorded; rounds and player search answered by their own functions. */
+const NO_CHOICES: RoundFilterOptionsResponse = { maps: [], gameTypes: [], servers: [] };
+
+/** A fake API: every call recorded; rounds, filter choices and player search answered by their own functions. */
 function stubApi({
   rounds,
+  options = () => NO_CHOICES,
   search = () => ({ items: [] }),
 }: {
   rounds: (query: URLSearchParams) => RoundsListResponse | { status: number };
+  options?: (query: URLSearchParams) => RoundFilterOptionsResponse | { status: number };
   search?: (query: URLSearchParams) => Reply;
 }) {
   const calls: URL[] = [];
@@ -32,12 +36,14 @@ function stubApi({
       const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
       calls.push(url);
       if (url.pathname === '/stats/Players/search') return jsonResponse(search(url.searchParams));
-      const body = rounds(url.searchParams);
+      const body =
+        url.pathname === '/stats/rounds/filter-options' ? options(url.searchParams) : rounds(url.searchParams);
       return 'status' in body ? jsonResponse({ error: 'x', message: 'failed' }, body.status) : jsonResponse(body);
     }),
   );
   return {
     rounds: () => calls.filter((call) => call.pathname === '/stats/rounds'),
+    options: () => calls.filter((call) => call.pathname === '/stats/rounds/filter-options'),
     searches: () => calls.filter((call) => call.pathname === '/stats/Players/search'),
   };
 }
@@ -72,7 +78,14 @@ const location = () => screen.getByTestId('location').textContent ?? '';
 const query = () => new URLSearchParams(location().split('?')[1] ?? '');
 
 function searchResult(playerName: string): PlayerSearchResult {
-  return { playerName, totalPlayTimeMinutes: 100, lastSeen: minutesAgo(10), isActive: false, currentServer: null };
+  return {
+    playerName,
+    displayName: playerName,
+    totalPlayTimeMinutes: 100,
+    lastSeen: minutesAgo(10),
+    isActive: false,
+    currentServer: null,
+  };
 }
 
 /** Three rounds on two maps, newest first, as the API orders them by default. */
@@ -227,7 +240,7 @@ describe('ServerSessionsPage', () => {
     expect(screen.queryByRole('checkbox', { name: ONLY_FILTERED_LABEL })).not.toBeInTheDocument();
   });
 
-  it('filters by map from the maps loaded, retitles the page, and replaces the history entry', async () => {
+  it('filters by map from every map of the server (not only the loaded page), retitles the page, and replaces the history entry', async () => {
     const api = stubApi({
       rounds: (params) => {
         const rounds = threeRounds().filter(
@@ -235,6 +248,16 @@ describe('ServerSessionsPage', () => {
         );
         return roundsAnswer(rounds, { totalPages: 3, totalItems: 25 });
       },
+      // Kursk was played on a later page only.
+      options: () => ({
+        maps: ['berlin', 'kursk', 'wake'],
+        gameTypes: ['conquest', 'ctf'],
+        servers: [
+          { serverName: SERVER, gameId: 'bf1942' },
+          { serverName: 'Bravo', gameId: 'bf1942' },
+          { serverName: 'Forgotten', gameId: 'fh2' },
+        ],
+      }),
     });
     const { user } = renderPage();
     await screen.findAllByTestId('map-group');
@@ -243,19 +266,38 @@ describe('ServerSessionsPage', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'durationMinutes');
     expect(query().toString()).toBe('sortBy=durationMinutes');
     const mapSelect = screen.getByLabelText('Map');
+    await waitFor(() =>
+      expect(
+        within(mapSelect)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All maps', 'Berlin', 'Kursk', 'Wake']),
+    );
+    expect(api.options()[0]?.searchParams.toString()).toBe(new URLSearchParams({ serverName: SERVER }).toString());
+    // Servers by game: a server's sessions page can open another server's.
+    const serverSelect = screen.getByLabelText('Server');
     expect(
-      within(mapSelect)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All maps', 'Berlin', 'Wake']);
+      within(serverSelect)
+        .getAllByRole('group')
+        .map((group) => [
+          group.getAttribute('label'),
+          within(group)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ]),
+    ).toEqual([
+      ['BF1942', [SERVER, 'Bravo'].sort((a, b) => a.localeCompare(b))],
+      ['FH2', ['Forgotten']],
+    ]);
     await user.selectOptions(mapSelect, 'berlin');
     expect(query().toString()).toBe('mapName=berlin&sortBy=durationMinutes');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`${SERVER} - Berlin Sessions`);
     await waitFor(() => expect(document.title).toBe(`${SERVER} - Berlin Sessions | Frontline`));
     await waitFor(() => expect(api.rounds().at(-1)?.searchParams.get('mapName')).toBe('berlin'));
-    // Options seen stay: choosing a map does not shrink the list to that map.
+    // Choosing a map does not shrink the choices to that map: the map list leaves its own filter out.
     await waitFor(() => expect(screen.getAllByTestId('map-group')).toHaveLength(1));
-    expect(within(mapSelect).getAllByRole('option')).toHaveLength(3);
+    await waitFor(() => expect(api.options().at(-1)?.searchParams.get('mapName')).toBe('berlin'));
+    expect(within(mapSelect).getAllByRole('option')).toHaveLength(4);
 
     await user.click(screen.getByRole('button', { name: 'History back' }));
     expect(query().toString()).toBe('');
@@ -281,6 +323,38 @@ describe('ServerSessionsPage', () => {
       within(screen.getByRole('region', { name: 'Rounds' })).getByRole('button', { name: 'Clear filters' }),
     );
     expect(query().toString()).toBe('pageSize=20');
+  });
+
+  it('hides empty rounds unless "Show empty rounds" is on, kept in the URL', async () => {
+    const api = stubApi({
+      rounds: (params) =>
+        params.get('includeEmpty') === 'true'
+          ? roundsAnswer([makeRound('round-empty', [], { mapName: 'omaha', participantCount: 0 })])
+          : roundsAnswer([], { totalPages: 0 }),
+    });
+    const { user } = renderPage('?page=2');
+    // Nothing played: the empty state offers the empty rounds.
+    expect(await screen.findByText('Nobody has played a round on this server yet.')).toBeInTheDocument();
+    expect(api.rounds()[0]?.searchParams.has('includeEmpty')).toBe(false);
+    const region = screen.getByRole('region', { name: 'Rounds' });
+    await user.click(within(region).getByRole('button', { name: SHOW_EMPTY_LABEL }));
+    expect(query().toString()).toBe('includeEmpty=true');
+    expect(await screen.findByText('Empty round: no player was ever seen.')).toBeInTheDocument();
+    expect(api.rounds().at(-1)?.searchParams.get('includeEmpty')).toBe('true');
+    const toggle = screen.getByRole('checkbox', { name: SHOW_EMPTY_LABEL });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(query().toString()).toBe('');
+  });
+
+  it('says the server is unknown when the API does not know its name (not "no rounds yet")', async () => {
+    stubApi({ rounds: () => ({ status: 404 }), options: () => ({ status: 404 }) });
+    renderPage();
+    const unknown = await screen.findByTestId('unknown-subject');
+    expect(unknown).toHaveTextContent('Unknown server');
+    expect(unknown).toHaveTextContent(`Frontline knows no server named “${SERVER}”.`);
+    expect(screen.queryByText(SESSIONS_EMPTY_TEXT)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
   });
 
   it("shows the spec's error with Try Again, and no stale list under it", async () => {

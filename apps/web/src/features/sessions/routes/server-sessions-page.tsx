@@ -7,19 +7,22 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { PlayerNameText } from '../../../components/player-name-text.tsx';
 import { UpdatingOverlay } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { HttpError } from '../../../lib/api-client.ts';
+import { DEFAULT_SERVERS_PATH, paths } from '../../../lib/paths.ts';
 import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
-import { useServerRounds } from '../api/sessions.ts';
+import { useRoundFilterOptions, useServerRounds } from '../api/sessions.ts';
 import { MapGroupSection } from '../components/map-group.tsx';
 import { PlayerTotals } from '../components/player-totals.tsx';
-import { RoundFilters } from '../components/round-filters.tsx';
-import { RangeSummary, SessionsEmpty, SessionsError } from '../components/sessions-ui.tsx';
+import { RoundFilters, SHOW_EMPTY_LABEL } from '../components/round-filters.tsx';
+import { RangeSummary, SessionsEmpty, SessionsError, UnknownSubject } from '../components/sessions-ui.tsx';
+import { filterChoices, serverChoiceGroups } from '../lib/filter-choices.ts';
 import type { SessionsPageSize, SortOrder } from '../lib/query-values.ts';
 import { groupRoundsByMap } from '../lib/round-groups.ts';
 import {
+  filterOptionsApiQuery,
   hasActiveFilters,
   parseServerSessionsQuery,
   serverSessionsQueryParams,
@@ -34,7 +37,6 @@ import {
   type ServerSessionsSortKey,
 } from '../lib/server-sessions-query.ts';
 import { serverSessionsTitle } from '../lib/session-titles.ts';
-import { useSeenOptions } from '../lib/use-seen-options.ts';
 
 /**
  * /servers/{serverName}/sessions (spec: site-statistics §2 Server sessions; §4 "Sessions: state synced to query;
@@ -42,13 +44,14 @@ import { useSeenOptions } from '../lib/use-seen-options.ts';
  */
 export function ServerSessionsPage() {
   const serverName = useParams().serverName ?? '';
-  // Another server is another list: nothing (folded groups, filter options seen) carries over.
+  // Another server is another list: nothing (folded groups, placeholder answer) carries over.
   return <ServerSessions key={serverName} serverName={serverName} />;
 }
 
 function ServerSessions({ serverName }: { serverName: string }) {
   const { query, update } = useUrlQuery(parseServerSessionsQuery, serverSessionsQueryParams);
   const rounds = useServerRounds(serverName, query);
+  const served = useRoundFilterOptions(filterOptionsApiQuery(serverName, query)).data;
   const data = rounds.isError ? undefined : rounds.data;
   const now = useMinuteClock();
   const navigate = useNavigate();
@@ -60,9 +63,21 @@ function ServerSessions({ serverName }: { serverName: string }) {
   const items = useMemo(() => data?.items ?? [], [data]);
   const groups = useMemo(() => groupRoundsByMap(items), [items]);
   const options = {
-    maps: useSeenOptions([...items.map((round) => round.mapName), query.mapName]),
-    gameTypes: useSeenOptions([...items.map((round) => round.gameType), query.gameType]),
-    servers: useSeenOptions([serverName, ...items.map((round) => round.serverName)]),
+    maps: filterChoices(
+      served?.maps,
+      items.map((round) => round.mapName),
+      query.mapName,
+    ),
+    gameTypes: filterChoices(
+      served?.gameTypes,
+      items.map((round) => round.gameType),
+      query.gameType,
+    ),
+    servers: serverChoiceGroups(
+      served?.servers,
+      items.map((round) => ({ serverName: round.serverName, gameId: round.gameId })),
+      serverName,
+    ),
   };
 
   useClampPage(query.page, data?.totalPages, data !== undefined && !rounds.isPlaceholderData, update);
@@ -86,6 +101,23 @@ function ServerSessions({ serverName }: { serverName: string }) {
 
   const filtered = hasActiveFilters(query);
   const updating = isListUpdating(rounds);
+  // The API answers 404 for a server name it has never seen: that is not a server without rounds.
+  const unknownServer = rounds.error instanceof HttpError && rounds.error.status === 404;
+
+  if (unknownServer) {
+    return (
+      <>
+        <PageHeader
+          back={<ParentLink to={DEFAULT_SERVERS_PATH} label="Server browser" />}
+          eyebrow="Server sessions"
+          title={title}
+        />
+        <UnknownSubject title="Unknown server">
+          Frontline knows no server named “{serverName}”. Check the name, or find the server in the server list.
+        </UnknownSubject>
+      </>
+    );
+  }
 
   return (
     <>
@@ -132,7 +164,7 @@ function ServerSessions({ serverName }: { serverName: string }) {
         ) : items.length === 0 ? (
           <SessionsEmpty
             action={
-              filtered && (
+              filtered ? (
                 <button
                   type="button"
                   onClick={() => onChange(withoutFilters)}
@@ -140,12 +172,24 @@ function ServerSessions({ serverName }: { serverName: string }) {
                 >
                   Clear filters
                 </button>
+              ) : (
+                !query.includeEmpty && (
+                  <button
+                    type="button"
+                    onClick={() => onFilters({ includeEmpty: true })}
+                    className="inline-flex h-9 items-center rounded-md border border-line-strong px-4 text-xs font-bold tracking-wider text-ink uppercase transition hover:border-accent hover:text-accent"
+                  >
+                    {SHOW_EMPTY_LABEL}
+                  </button>
+                )
               )
             }
           >
             {filtered
               ? 'No round on this server matches these filters.'
-              : 'No round has been played on this server yet.'}
+              : query.includeEmpty
+                ? 'No round has been recorded on this server yet.'
+                : 'Nobody has played a round on this server yet.'}
           </SessionsEmpty>
         ) : (
           <div className="relative">
