@@ -9,7 +9,9 @@ interface ListedServer {
   name: string;
   ip: string;
   port: number;
+  /** People (bots left out). */
   numPlayers: number;
+  botCount: number;
   maxPlayers: number;
   hasPassword: boolean;
   joinLink: string | null;
@@ -17,7 +19,9 @@ interface ListedServer {
 
 interface RenderedRow {
   name: string;
+  /** People, as the Players column counts them: "16 + 4 bots/32" is 16 people. */
   players: number;
+  bots: number;
   maxPlayers: number;
 }
 
@@ -32,13 +36,18 @@ function rowOf(page: Page, serverName: string): Locator {
   return serverRows(page).filter({ has: page.getByRole('link', { name: serverName, exact: true }) });
 }
 
-/** The desktop table's rows as shown: the name link's text and the "12/32" of the Players column. */
+/** The desktop table's rows as shown: the name link's text and the "12/32" or "12 + 4 bots/32" of the Players column. */
 function readRows(page: Page): Promise<RenderedRow[]> {
   return serverRows(page).evaluateAll((rows) =>
     rows.map((row) => {
       const name = row.querySelector('a[href^="/servers/"]')?.textContent ?? '';
-      const fill = /(\d+)\s*\/\s*(\d+)/.exec(row.querySelectorAll('td')[1]?.textContent ?? '');
-      return { name, players: Number(fill?.[1] ?? Number.NaN), maxPlayers: Number(fill?.[2] ?? Number.NaN) };
+      const fill = /^(\d+)(?: \+ (\d+) bots?)?\/(\d+)$/.exec(row.querySelectorAll('td')[1]?.textContent?.trim() ?? '');
+      return {
+        name,
+        players: Number(fill?.[1] ?? Number.NaN),
+        bots: Number(fill?.[2] ?? 0),
+        maxPlayers: Number(fill?.[3] ?? Number.NaN),
+      };
     }),
   );
 }
@@ -93,7 +102,7 @@ async function expectForecastBars(dialog: Locator, hoursBefore: number): Promise
 test.describe('game tabs', () => {
   test.use({ viewport: DESKTOP });
 
-  test('BF1942 → FH2 → BFV are routes; ALL shows the servers of all three games', async ({ page }) => {
+  test('BF1942 → FH2 → BFV → ALL are routes; ALL shows the servers of all three games', async ({ page }) => {
     await openBrowser(page);
     const tabs = page.getByRole('tablist', { name: 'Game' });
     await expect(tabs.getByRole('tab')).toHaveText(['All', 'BF1942', 'FH2', 'BFV']);
@@ -118,13 +127,41 @@ test.describe('game tabs', () => {
     await tabs.getByRole('tab', { name: 'All' }).click();
     await expect(tabs.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('All servers');
-    await expect(page).toHaveURL((url) => url.pathname === '/servers/bf1942');
+    await expect(page).toHaveURL((url) => url.pathname === '/servers/all');
+    await expect(page).toHaveTitle('All servers | Frontline');
     for (const game of ['BF1942', 'FH2', 'BFV']) {
       await expect(serverRows(page).getByText(game, { exact: true }).first()).toBeVisible();
     }
     // Every row of the mixed list is tagged with one of the three games.
     await expect(serverRows(page).filter({ hasNot: page.getByText(/^(BF1942|FH2|BFV)$/) })).toHaveCount(0);
     expect(await serverRows(page).count()).toBeGreaterThan(singleGameRows);
+  });
+
+  test('ALL survives a reload and comes back with Back (issue: "The ALL tab has no URL")', async ({ page }) => {
+    await openBrowser(page, '/servers/fh2');
+    const tabs = page.getByRole('tablist', { name: 'Game' });
+    await tabs.getByRole('tab', { name: 'All' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/servers/all');
+    await expect(serverRows(page).getByText('BF1942', { exact: true }).first()).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All servers');
+    await expect(tabs.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(serverRows(page).getByText('BFV', { exact: true }).first()).toBeVisible();
+
+    // Off to a server and back: still ALL.
+    const name = (await readRows(page))[0]?.name ?? '';
+    await rowOf(page, name).getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/servers/all');
+    await expect(tabs.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All servers');
+
+    // And Back once more returns to the tab before it.
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/servers/fh2');
+    await expect(tabs.getByRole('tab', { name: 'FH2' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 
@@ -199,6 +236,7 @@ test.describe('server table', () => {
       const [first, ...rest] = body.servers;
       if (!first) throw new Error('the live list is empty');
       first.numPlayers = first.maxPlayers;
+      first.botCount = 0;
       fullServer = first;
       openServer = rest.find((server) => server.joinLink && server.numPlayers < server.maxPlayers);
       await route.fulfill({ response, json: body });
@@ -220,6 +258,61 @@ test.describe('server table', () => {
     await expect(join).toBeEnabled();
     await expect(join).toHaveAttribute('href', openServer.joinLink ?? '');
     await expect(openRow.getByRole('button', { name: 'FULL' })).toHaveCount(0);
+  });
+
+  test('people and bots are told apart ("16 + 16 bots"); a server padded with bots is not FULL', async ({ page }) => {
+    // The demo's bots come and go, so the live answer is served with one joinable server half people, half bots.
+    let botServer: ListedServer | undefined;
+    await page.route('**/stats/liveservers/bf1942/servers', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { servers: ListedServer[] };
+      botServer = body.servers.find((server) => server.joinLink && server.maxPlayers >= 4);
+      if (!botServer) throw new Error('no server with a join link');
+      botServer.numPlayers = botServer.maxPlayers / 2;
+      botServer.botCount = botServer.maxPlayers / 2;
+      await route.fulfill({ response, json: body });
+    });
+    await openBrowser(page);
+    if (!botServer) throw new Error('no live list was served');
+    const { maxPlayers, name, joinLink } = botServer;
+    const row = rowOf(page, name);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(`${maxPlayers / 2} + ${maxPlayers / 2} bots/${maxPlayers}`);
+    await expect(row.getByRole('link', { name: 'JOIN', exact: true })).toHaveAttribute('href', joinLink ?? '');
+    await expect(row.getByRole('button', { name: 'FULL' })).toHaveCount(0);
+
+    // The sort by players counts people only: the rows stay in people order, bots aside.
+    const rows = await readRows(page);
+    expect(isNonIncreasing(rows.map((shown) => shown.players)), JSON.stringify(rows)).toBe(true);
+  });
+
+  test('FH2: JOIN opens the BF2 launcher link with the mod, TIME LEFT says how long the round has run', async ({
+    page,
+    request,
+  }) => {
+    const servers = await listServers(request, 'fh2');
+    const open = servers.find((server) => !server.hasPassword && server.numPlayers < server.maxPlayers);
+    if (!open) throw new Error('no passwordless FH2 server with room');
+    await openBrowser(page, '/servers/fh2');
+    const row = rowOf(page, open.name);
+    await expect(row.getByRole('link', { name: 'JOIN', exact: true })).toHaveAttribute(
+      'href',
+      `bf2://${open.ip}:${open.port}?mod=fh2`,
+    );
+    // Every FH2 server on a map has a round open: its time cell reads "12m in", never a countdown or a dash.
+    const times = await serverRows(page).evaluateAll((rows) =>
+      rows.map((row) => row.querySelectorAll('td')[4]?.textContent ?? ''),
+    );
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) expect(time).toMatch(/^(<1m|\d+m|\d+h( \d+m)?) in$/);
+    await expect(row.getByRole('cell').nth(4)).toHaveAttribute(
+      'title',
+      /^Round running for at least .*no time left\.$/,
+    );
+
+    const locked = servers.find((server) => server.hasPassword);
+    if (locked) {
+      await expect(rowOf(page, locked.name).getByRole('button', { name: 'JOIN', exact: true })).toBeDisabled();
+    }
   });
 
   test('countries show as flag images that load, from the sprite or their own file, else as a code plate', async ({
@@ -405,6 +498,32 @@ test.describe('player search', () => {
     await option.click();
     await expect(page).toHaveURL((url) => url.pathname === `/players/${encodeURIComponent(name)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('Enter searches: Find Players opens with the typed text; a highlighted suggestion opens that player', async ({
+    page,
+    request,
+  }) => {
+    const name = await findSearchablePlayer(request);
+    await openBrowser(page);
+    const box = page.getByRole('combobox', { name: 'Search players' });
+    await box.pressSequentially(name.slice(0, 2));
+    await expect(page.getByRole('listbox', { name: 'Search players' }).getByRole('option').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/players' && url.searchParams.get('playerName') === name.slice(0, 2),
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Players');
+
+    await openBrowser(page);
+    await box.pressSequentially(name.slice(0, 2));
+    const options = page.getByRole('listbox', { name: 'Search players' }).getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await box.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    // The player's own page, not the search.
+    await expect(page).toHaveURL((url) => url.pathname.startsWith('/players/') && url.pathname.length > 9);
   });
 
   test('one letter searches nothing; a nonsense query says No players found', async ({ page, request }) => {

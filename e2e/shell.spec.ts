@@ -51,6 +51,14 @@ test('the title and sharing tags follow each navigation', async ({ page }) => {
 
   await page.goBack();
   await expect(page).toHaveTitle('Battlefield 1942 servers | Frontline');
+
+  // The server browser's ALL tab is a page of its own, with its own title.
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(page).toHaveURL(/\/servers\/all$/);
+  await expect(page).toHaveTitle('All servers | Frontline');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'All servers | Frontline');
+  await page.goBack();
+  await expect(page).toHaveTitle('Battlefield 1942 servers | Frontline');
 });
 
 test('the back button uses browser history, else its fallback route', async ({ page }) => {

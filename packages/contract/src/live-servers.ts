@@ -35,8 +35,8 @@ export const liveServerSchema = z.object({
   /** bf1942, fh2 or bfvietnam. */
   game: gameIdSchema,
   /**
-   * People playing (shared rule PLAYER COUNTS): the players Frontline tracks, bots left out, each name once. FULL
-   * and the sort by players use it.
+   * People playing (shared rule PLAYER COUNTS): the players Frontline tracks, bots left out (two people sharing a
+   * name are two, as the tracker follows them). FULL and the sort by players use it.
    */
   numPlayers: z.number(),
   /** Bots in the listing (flagged by the feed or wearing a default bot name): shown as `16 + 4 bots`. */

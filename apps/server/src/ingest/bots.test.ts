@@ -65,22 +65,22 @@ describe('isBot', () => {
   });
 });
 
-describe('countPlayers (shared rules, PLAYER COUNTS: "humans = tracked players (bots excluded, one per name)")', () => {
+describe('countPlayers (shared rules, PLAYER COUNTS: humans = tracked players, bots excluded)', () => {
   const person = (name: string) => ({ name, isBot: false });
   const flagged = (name: string) => ({ name, isBot: true });
 
-  it('counts people once per name and every bot entry, flagged or wearing a default name', () => {
+  it('counts every human entry, namesakes too, as the tracker does, and every bot, flagged or default-named', () => {
     const players = [
       person('Alice'),
       person('Bob'),
-      // The feed listed Alice twice (a reconnect): still one person.
+      // Two people called Alice: the tracker follows both, so they are two.
       person('Alice'),
       flagged('Rommel'),
       flagged('Rommel'),
       person('Player_3'),
       person('BFPlayer'),
     ];
-    expect(countPlayers(players)).toEqual({ humans: 2, bots: 4 });
+    expect(countPlayers(players)).toEqual({ humans: 3, bots: 4 });
   });
 
   it('gives zeros for an empty server and all bots for a co-op server without people', () => {

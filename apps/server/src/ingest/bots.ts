@@ -29,16 +29,11 @@ export interface PlayerCount {
 }
 
 /**
- * The one way every screen counts who is on a server (the tracker's rule): humans are the players Frontline
- * tracks, so bots are left out and a name listed twice is one person; bots are the entries `isBot` flags, each
- * one counted (they carry default names, so their names say nothing about how many there are).
+ * The one way every screen counts who is on a server, the tracker's (tracker.ts `readRoster`): humans are the
+ * entries Frontline tracks, bots left out; two entries with one name are two people (namesakes do play at once,
+ * and the tracker follows each entry as its own stay). Bots are the entries `isBot` flags.
  */
 export function countPlayers(players: readonly { name: string; isBot: boolean }[]): PlayerCount {
-  const humans = new Set<string>();
-  let bots = 0;
-  for (const player of players) {
-    if (isBot(player)) bots += 1;
-    else humans.add(player.name);
-  }
-  return { humans: humans.size, bots };
+  const bots = players.filter(isBot).length;
+  return { humans: players.length - bots, bots };
 }

@@ -1,7 +1,7 @@
 /**
  * A server's count as every screen writes it (shared rule PLAYER COUNTS): people, then the bots apart, "16 + 4
- * bots", or just "16" without bots. People are the players Frontline tracks (the API's numPlayers, bots left out,
- * each name once); FULL and the sort by players use them alone.
+ * bots", or just "16" without bots. People are the players Frontline tracks (the API's numPlayers, bots left
+ * out); FULL and the sort by players use them alone.
  */
 export function formatPlayerCount(people: number, bots: number): string {
   return `${people}${botsSuffix(bots)}`;

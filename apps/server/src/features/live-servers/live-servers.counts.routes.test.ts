@@ -21,8 +21,8 @@ import { createLiveServersService } from './live-servers.service.ts';
 // Who is on a server, FULL's input, FH2's join link and round start, on hand-written feed entries: each poll goes
 // through the real BFList parser, the real tracker and store into a real SQLite database, and the routes answer
 // from the collector's list as in production. Shared rules, PLAYER COUNTS: "humans = tracked players (bots
-// excluded, one per name); bots = entries the feed flags as bots or that carry a default bot name … FULL and the
-// sort by players use humans."
+// excluded …); bots = entries the feed flags as bots or that carry a default bot name … FULL and the sort by
+// players use humans." The tracker tracks two people sharing a name as two, so the list does too.
 
 const POLL_INTERVAL_MS = 30_000;
 const FIRST_POLL = Date.UTC(2026, 0, 9, 20, 0, 0);
@@ -87,7 +87,8 @@ const coopBots = Array.from({ length: 8 }, (_, index) => ({ name: `Bot ${index +
 function feedAt(poll: 1 | 2): Record<GameId, unknown[]> {
   return {
     bf1942: [
-      // 16 people (one of them listed twice) and 16 bots wearing default names: the feed says 33 of 32.
+      // 17 people (two of them sharing a name: two people, as the tracker counts them) and 16 bots wearing default
+      // names: the feed says 33 of 32.
       bf1942Entry(14567, 'Bot Camp', 'wake', 32, [
         ...people('Soldier', 16),
         person('Soldier3'),
@@ -176,7 +177,7 @@ describe('live list: people and bots, FULL input, FH2 join links and round start
   it('sends people as numPlayers and bots as botCount, sorted by people, whatever the feed counted', async () => {
     const servers = await list('bf1942');
     expect(servers.map((server) => [server.name, server.numPlayers, server.botCount, server.maxPlayers])).toEqual([
-      ['Bot Camp', 16, 16, 32],
+      ['Bot Camp', 17, 16, 32],
       ['Packed', 4, 0, 4],
       ['Overflow', 2, 3, 4],
     ]);

@@ -188,7 +188,7 @@ describe('live servers', () => {
       const bots = withBots?.players.filter(isBot).length ?? 0;
       expect(bots).toBeGreaterThan(0);
       expect(listed?.botCount).toBe(bots);
-      expect(listed?.numPlayers).toBe(new Set(withBots?.players.filter((p) => !isBot(p)).map((p) => p.name)).size);
+      expect(listed?.numPlayers).toBe((withBots?.players.length ?? 0) - bots);
     });
 
     it('takes the aliases bfv and 42 and the mode FH2, in any case', async () => {
