@@ -17,7 +17,8 @@ function PlayerOption({ player }: { player: PlayerSearchResult }) {
       <span className="truncate font-medium" title={player.playerName}>
         {player.displayName || player.playerName}
       </span>
-      <span className="ml-auto shrink-0 truncate text-xs text-muted">
+      {/* Both give way when the row is too narrow, the server far more than the name, so a name stays readable. */}
+      <span className="ml-auto shrink-[4] truncate text-xs text-muted">
         {player.isActive && player.currentServer
           ? `on ${player.currentServer.serverName}`
           : player.lastSeen
