@@ -205,7 +205,10 @@ describe('PlayerSessionsPage', () => {
   it('titles a legacy name decoded, and keeps the stored name in the call', async () => {
     const calls = stubApi(() => playerSessionsAnswer(LEGACY, [makeSession(1, { playerName: LEGACY })]));
     renderPage(`/players/${encodeURIComponent(LEGACY)}/sessions`);
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`${DECODED}'s Combat History`);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(`${DECODED}'s Combat History`);
+    // The heading style is upper case; the name keeps its own letter case.
+    expect(within(heading).getByText(DECODED)).toHaveClass('normal-case');
     await waitFor(() => expect(document.title).toBe(`${DECODED}'s Combat History | Frontline`));
     expect(calls[0]?.pathname).toBe(`/stats/players/${encodeURIComponent(LEGACY)}/sessions`);
   });

@@ -86,7 +86,13 @@ function PlayerSessions({ playerName }: { playerName: string }) {
       <PageHeader
         back={<ParentLink to={paths.player(playerName)} label="Player profile" />}
         eyebrow="Player sessions"
-        title={title}
+        // The heading is upper case; the name in it keeps its own letter case.
+        title={
+          <>
+            <span className="normal-case">{shownName}</span>
+            {title.slice(shownName.length)}
+          </>
+        }
         description="Every round fought, newest first. Open one for its full report."
       />
 
