@@ -337,7 +337,7 @@ describe('the wire shape', () => {
   });
 
   it('takes the query port, map size and co-op bots from the profile, and the round length where the snapshot has none', () => {
-    const profile = {
+    const profile: WorldServerProfile = {
       ...profileFor(elAlamein),
       queryPort: 23010,
       rotation: [
