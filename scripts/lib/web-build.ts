@@ -24,6 +24,12 @@ function webBuildIsStale(): boolean {
 export function buildWebAppIfNeeded(): void {
   if (!webBuildIsStale()) return;
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@frontline/web'], { cwd: root, stdio: 'inherit' });
+  // Always the production build: a caller running as NODE_ENV=test (browser tests, benchmarks) would otherwise get
+  // React's development bundle, several times the size, in the folder every later run serves.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@frontline/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
