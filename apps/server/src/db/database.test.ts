@@ -26,6 +26,9 @@ describe('openDatabase', () => {
         '0004-round-aggregates',
         '0005-ping-daily',
         '0006-rounds-end-index',
+        '0007-session-name-entries',
+        '0008-map-presence',
+        '0009-played-rounds-indexes',
       ]);
     } finally {
       await database.close();
