@@ -7,6 +7,7 @@ import { matchEntries, type EntryState } from './name-entries.ts';
 import {
   hasPlayed,
   mostScoresReset,
+  type Counters,
   outlivedTimeLimit,
   ticketsJumpedUp,
   timeRemainJumpedUp,
@@ -101,6 +102,10 @@ function readRoster(players: readonly SnapshotPlayer[]): Roster {
   }
   return { byName, humans: players.length - bots, bots };
 }
+
+/** Shared empty lists for the common case (one entry per name), so that a poll of thousands allocates none. */
+const NO_ENTRIES: EntryState[] = [];
+const NO_MATCHES: number[] = [];
 
 /** The stays a session had open at its last poll: the one it reports as its own, then any namesakes'. */
 function openEntries(session: SessionRow): EntryState[] {
@@ -325,19 +330,18 @@ export class Tracker {
     }
     const elapsedSeconds = (context.at - previous.lastPollAt) / 1000;
     const current = { tickets1: tickets(snapshot, 1), tickets2: tickets(snapshot, 2) };
-    const scorePairs = [...roster.byName].flatMap(([name, entries]) => {
+    const scorePairs: { previous: Counters; current: Counters }[] = [];
+    for (const [name, entries] of roster.byName) {
       const session = round.sessions.get(name);
-      const [player, ...others] = entries;
+      const player = entries[0];
       // Only one person's name, seen in the round's previous poll, is comparable.
-      if (!player || others.length > 0 || !session || session.lastSeen !== previous.lastPollAt) return [];
-      if (session.extraEntries.length > 0) return [];
-      return [
-        {
-          previous: { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths },
-          current: { score: player.score, kills: player.kills, deaths: player.deaths },
-        },
-      ];
-    });
+      if (!player || entries.length > 1 || !session || session.lastSeen !== previous.lastPollAt) continue;
+      if (session.extraEntries.length > 0) continue;
+      scorePairs.push({
+        previous: { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths },
+        current: player,
+      });
+    }
     // Without tickets or a clock in the feed (FH2), counters are the only sign of a restart: one player will do.
     const noRoundState = current.tickets1 === null && snapshot.roundTimeRemain === null;
     const restarted =
@@ -398,11 +402,12 @@ export class Tracker {
       const own = this.#recordSample(session, entries, row.lastPollAt, context);
       session.teamLabel = playerTeamLabel(own, labels);
       // The name's line on the scoreboard: what its entries show together (one entry unless the name is shared).
+      const shared = entries.length > 1;
       samples.push({
         player: session.playerIndex,
-        score: sumOf(entries, 'score'),
-        kills: sumOf(entries, 'kills'),
-        deaths: sumOf(entries, 'deaths'),
+        score: shared ? sumOf(entries, 'score') : own.score,
+        kills: shared ? sumOf(entries, 'kills') : own.kills,
+        deaths: shared ? sumOf(entries, 'deaths') : own.deaths,
         ping: own.ping,
         team: own.team,
       });
@@ -505,8 +510,8 @@ export class Tracker {
     const sincePrevious = at - session.lastSeen;
     if (seenAtPreviousPoll && sincePrevious <= this.#options.maxObservedIntervalMs) session.playedMs += sincePrevious;
 
-    const open = firstSight ? [] : openEntries(session);
-    const matches = firstSight ? entries.map(() => -1) : matchEntries(open, entries, !seenAtPreviousPoll);
+    const open = firstSight ? NO_ENTRIES : openEntries(session);
+    const matches = firstSight ? NO_MATCHES : matchEntries(open, entries, !seenAtPreviousPoll);
     entries.forEach((entry, index) => {
       const from = open[matches[index] ?? -1];
       if (from) {
@@ -527,9 +532,12 @@ export class Tracker {
     session.segmentKills = own.kills;
     session.segmentDeaths = own.deaths;
     session.team = own.team;
-    session.extraEntries = entries
-      .filter((_, index) => index !== ownIndex)
-      .map((entry) => ({ score: entry.score, kills: entry.kills, deaths: entry.deaths, team: entry.team }));
+    session.extraEntries =
+      entries.length === 1
+        ? NO_ENTRIES
+        : entries
+            .filter((_, index) => index !== ownIndex)
+            .map((entry) => ({ score: entry.score, kills: entry.kills, deaths: entry.deaths, team: entry.team }));
     session.lastSeen = at;
     session.seenClockMs = context.clockMs;
     session.observations += 1;
