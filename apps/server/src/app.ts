@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import { selectBusyGuids } from '@frontline/contract';
+import { busyGuidBatches } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -101,8 +101,8 @@ export async function buildApp(
     if (renderPage && isPageRequest && !API_PATH.test(request.url)) {
       // A server browser page preloads its list's busy indicators: the list is at hand (built once per poll).
       const game = browsedGameOf(request.url.split(/[?#]/, 1)[0] ?? '/');
-      const busyGuids = game ? selectBusyGuids((await liveServers.listLiveServers(game.id)).servers) : [];
-      const page = renderPage(request.url, busyGuids);
+      const busyBatches = game ? busyGuidBatches((await liveServers.listLiveServers(game.id)).servers) : [];
+      const page = renderPage(request.url, busyBatches);
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')

@@ -41,16 +41,20 @@ export function browsedGameOf(pathname: string): Game | undefined {
 
 /**
  * The server browser's first data, fetched by the browser while it still downloads the app's code, so the
- * list and the busy badges of its top servers appear without waiting for the code to ask (the app's own
- * fetches of the same URLs are answered from these preloads). `busyGuids` are the top servers of the list the
- * browser is about to receive (selectBusyGuids, shared with the app, so the URLs match exactly).
+ * list and the busy badges of its servers appear without waiting for the code to ask (the app's own fetches of
+ * the same URLs are answered from these preloads). `busyBatches` are the busy-indicator calls the app will make
+ * for the list the browser is about to receive (busyGuidBatches, shared with the app, so the URLs match exactly).
  */
-export function preloadLinksFor(pathname: string, busyGuids: readonly string[] = [], flagSpriteUrl?: string): string[] {
+export function preloadLinksFor(
+  pathname: string,
+  busyBatches: readonly (readonly string[])[] = [],
+  flagSpriteUrl?: string,
+): string[] {
   const game = browsedGameOf(pathname);
   if (!game) return [];
   const fetches = [`/stats/liveservers/${game.id}/servers`];
-  if (busyGuids.length > 0) {
-    const query = new URLSearchParams(busyGuids.map((guid): [string, string] => ['serverGuids', guid]));
+  for (const batch of busyBatches) {
+    const query = new URLSearchParams(batch.map((guid): [string, string] => ['serverGuids', guid]));
     fetches.push(`/stats/GameTrends/busy-indicator?${query.toString()}`);
   }
   const links = fetches.map(
@@ -74,7 +78,7 @@ export const DEMO_META = '<meta name="frontline:demo" content="true" />';
 export function createIndexRenderer(
   template: string,
   options: { publicUrl?: string; demoMode?: boolean } = {},
-): (url: string, busyGuids?: readonly string[]) => RenderedPage {
+): (url: string, busyBatches?: readonly (readonly string[])[]) => RenderedPage {
   const { publicUrl, demoMode = false } = options;
   if (!template.includes(META_PLACEHOLDER) || !/<title>[^<]*<\/title>/.test(template)) {
     throw new Error(`index.html must contain a <title> element and the ${META_PLACEHOLDER} placeholder`);
@@ -82,12 +86,12 @@ export function createIndexRenderer(
   const withoutTitle = template.replace(/<title>[^<]*<\/title>/, '');
   const [head, tail] = withoutTitle.split(META_PLACEHOLDER) as [string, string];
   const flagSpriteUrl = findFlagSpriteUrl(template);
-  return (url, busyGuids) => {
+  return (url, busyBatches) => {
     const pathname = url.split(/[?#]/, 1)[0] ?? '/';
     const meta = describePage(pathname, decodePlayerNameForDisplay);
     const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
     if (demoMode) tags.push(DEMO_META);
-    tags.push(...preloadLinksFor(pathname, busyGuids, flagSpriteUrl));
+    tags.push(...preloadLinksFor(pathname, busyBatches, flagSpriteUrl));
     const html = `${head}<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}${tail}`;
     return { status: meta.found ? 200 : 404, html };
   };

@@ -112,14 +112,15 @@ describe('preloading the server browser data', () => {
     expect(preloadLinksFor('/players')).toEqual([]);
   });
 
-  it("adds the busy indicators of the list's top servers, in the URL the app itself requests", async () => {
+  it('adds the busy indicators of every batch the app asks for, in the URLs the app itself requests', async () => {
     const { preloadLinksFor } = await import('./index-html.ts');
     // The app's client sends repeated keys in list order (lib/api-client.ts buildQueryString).
-    expect(preloadLinksFor('/servers/bf1942', ['a1', 'b2'])).toEqual([
+    expect(preloadLinksFor('/servers/bf1942', [['a1', 'b2'], ['c3']])).toEqual([
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bf1942/servers" />',
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/GameTrends/busy-indicator?serverGuids=a1&amp;serverGuids=b2" />',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/GameTrends/busy-indicator?serverGuids=c3" />',
     ]);
-    expect(preloadLinksFor('/players', ['a1'])).toEqual([]);
+    expect(preloadLinksFor('/players', [['a1']])).toEqual([]);
   });
 
   it('preloads the flag sprite the build names, on browser pages only', async () => {

@@ -13,7 +13,7 @@ export async function serveWebApp(
   app: FastifyInstance,
   distPath: string,
   options: { publicUrl?: string; demoMode: boolean },
-): Promise<((url: string, busyGuids?: readonly string[]) => RenderedPage) | undefined> {
+): Promise<((url: string, busyBatches?: readonly (readonly string[])[]) => RenderedPage) | undefined> {
   const indexPath = join(distPath, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ distPath }, 'web app not built (npm run build): serving the API only');

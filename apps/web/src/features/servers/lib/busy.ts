@@ -9,24 +9,15 @@ import type { BusyIndicatorResponse, BusyLevel } from '@frontline/contract';
 export type BusyResult = BusyIndicatorResponse['serverResults'][number];
 export type HourlyEntry = BusyResult['hourlyTimeline'][number];
 
-/** Spec §9: "Busy indicators for top 10 servers, 25 guids per batch." (the top 10 rule is shared with the
- * server, which preloads the same call). */
-export { BUSY_TOP_SERVERS, selectBusyGuids } from '@frontline/contract';
-export const BUSY_BATCH_SIZE = 25;
+/** Spec §9: "Busy indicators for top 10 servers, 25 guids per batch." (the rules are shared with the server,
+ * which preloads the same calls: contract busy-guids.ts). */
+export { BUSY_BATCH_SIZE, BUSY_TOP_SERVERS, selectBusyGuids, toBatches } from '@frontline/contract';
 
 /** Spec §9: "Forecast bar height at least 8 px on the browser"; "timeline bars 2 to 18 px". */
 export const FORECAST_BAR_MIN_PX = 8;
 export const FORECAST_BAR_MAX_PX = 72;
 export const TIMELINE_BAR_MIN_PX = 2;
 export const TIMELINE_BAR_MAX_PX = 18;
-
-/** Splits `items` into consecutive batches of at most `size`. */
-export function toBatches<T>(items: readonly T[], size: number = BUSY_BATCH_SIZE): T[][] {
-  if (size < 1) throw new RangeError('batch size must be at least 1');
-  const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
-  return batches;
-}
 
 /** Spec §3: "Busy level: very_busy, busy, moderate, quiet, very_quiet, else Unknown." */
 export const BUSY_LEVEL_STYLES: Record<BusyLevel, { label: string; dot: string; text: string; bar: string }> = {
