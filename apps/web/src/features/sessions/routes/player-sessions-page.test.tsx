@@ -207,8 +207,8 @@ describe('PlayerSessionsPage', () => {
     renderPage(`/players/${encodeURIComponent(LEGACY)}/sessions`);
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent(`${DECODED}'s Combat History`);
-    // The heading style is upper case; the name keeps its own letter case.
-    expect(within(heading).getByText(DECODED)).toHaveClass('normal-case');
+    // The heading style is upper case; the name keeps its own letter case, and so does its "'s" (not "'S").
+    expect(within(heading).getByText(`${DECODED}'s`)).toHaveClass('normal-case');
     await waitFor(() => expect(document.title).toBe(`${DECODED}'s Combat History | Frontline`));
     expect(calls[0]?.pathname).toBe(`/stats/players/${encodeURIComponent(LEGACY)}/sessions`);
   });

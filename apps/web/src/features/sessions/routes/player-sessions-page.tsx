@@ -86,11 +86,14 @@ function PlayerSessions({ playerName }: { playerName: string }) {
       <PageHeader
         back={<ParentLink to={paths.player(playerName)} label="Player profile" />}
         eyebrow="Player sessions"
-        // The heading is upper case; the name in it keeps its own letter case.
+        // The heading is upper case; the name in it keeps its own letter case, and so does its "'s".
         title={
           <>
-            <span className="normal-case">{shownName}</span>
-            {title.slice(shownName.length)}
+            <span className="normal-case">
+              {shownName}
+              {title.startsWith(`${shownName}'s`) ? "'s" : ''}
+            </span>
+            {title.slice(title.startsWith(`${shownName}'s`) ? shownName.length + 2 : shownName.length)}
           </>
         }
         description="Every round fought, newest first. Open one for its full report."
