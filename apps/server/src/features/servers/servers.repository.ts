@@ -134,15 +134,16 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /**
-     * The server's latest rounds somebody played, latest-ended first (the one being played, if anyone has played
-     * it, first): the first rounds of its sessions page, which sorts by end too. Empty rounds (no human ever seen)
-     * are left out, from the partial index of played rounds (migration 0009): the `> 0` stays literal for that.
+     * The server's latest rounds somebody played, at any of its addresses, latest-ended first (the one being
+     * played, if anyone has played it, first): the first rounds of its sessions page, which lists the rounds of
+     * every address of the name and sorts by end too. Empty rounds (no human ever seen) are left out, from the
+     * partial index of played rounds (migration 0009): the `> 0` stays literal for that.
      */
-    async findRecentRounds(serverGuid: string, limit: number): Promise<RecentRoundRecord[]> {
+    async findRecentRounds(guids: readonly string[], limit: number): Promise<RecentRoundRecord[]> {
       const rows = await db
         .selectFrom('rounds')
         .select(['round_id', 'map_name', 'start_time', 'end_time', 'is_active', 'participant_count'])
-        .where('server_guid', '=', serverGuid)
+        .where(sql<boolean>`${serverGuidIn(sql`server_guid`, guids)}`)
         .where(sql<boolean>`participant_count > 0`)
         .orderBy(sql`coalesce(end_time, last_poll_at)`, 'desc')
         .limit(limit)

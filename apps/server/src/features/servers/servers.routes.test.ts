@@ -1,6 +1,7 @@
 import type {
   ApiError,
   PlayerStatsResponse,
+  RoundsListResponse,
   ServerDetailsResponse,
   ServerInsightsResponse,
   ServerLeaderboard,
@@ -774,6 +775,20 @@ describe('servers sharing one name (a server that moved address)', () => {
         lastSeen: daysAgo(20, '08:00:00'),
       },
     ]);
+  });
+
+  it('lists the recent rounds of both addresses, as the server’s rounds list does', async () => {
+    const details = await getJson<ServerDetailsResponse>(pathOf(MOVED));
+    expect(details.recentRounds.map((round) => round.roundId)).toEqual([
+      'round-24',
+      'round-23',
+      'round-22',
+      'round-21',
+    ]);
+    const listed = await getJson<RoundsListResponse>(
+      `/stats/rounds?serverName=${encodeURIComponent(MOVED)}&sortBy=endTime&includePlayers=false`,
+    );
+    expect(details.recentRounds.map((round) => round.roundId)).toEqual(listed.items.map((round) => round.roundId));
   });
 
   it('combines both addresses on the boards, each period by its UTC days', async () => {

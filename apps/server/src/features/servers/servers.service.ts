@@ -216,7 +216,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
       return detailsCache.reuse(`${named.guids.join(',')}|${minPlayersForWeighting}`, at.getTime(), async () => {
         const [profiles, recentRounds, ...leaderboards] = await Promise.all([
           findServerProfiles(database.db, [server.serverGuid]),
-          repository.findRecentRounds(server.serverGuid, RECENT_ROUNDS),
+          repository.findRecentRounds(named.guids, RECENT_ROUNDS),
           ...LEADERBOARD_PERIODS.map((period) => buildLeaderboard(named, period, minPlayersForWeighting, at)),
         ]);
         const profile = profiles.get(server.serverGuid);
