@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PlayerNameText } from './player-name-text.tsx';
+import { PlayerNamePossessive, PlayerNameText } from './player-name-text.tsx';
 
 describe('PlayerNameText', () => {
   it('shows a stored name decoded, a clan tag in front included ("=JG1=Êàòþøà" reads "=JG1=Катюша")', () => {
@@ -24,5 +24,15 @@ describe('PlayerNameText', () => {
     expect(screen.getByText('Abcdefghijklmnopqrstuvwxy…')).toHaveAttribute('title', long);
     rerender(<PlayerNameText name={long} max={Number.POSITIVE_INFINITY} />);
     expect(screen.getByText(long)).not.toHaveAttribute('title');
+  });
+
+  it('keeps a possessive in the name’s letter case in an upper-case heading ("Катюша\'s", not "Катюша\'S")', () => {
+    render(
+      <h1 className="uppercase">
+        <PlayerNamePossessive name="=JG1=Êàòþøà" /> achievements
+      </h1>,
+    );
+    expect(screen.getByRole('heading')).toHaveTextContent("=JG1=Катюша's achievements");
+    expect(screen.getByText("=JG1=Катюша's")).toHaveClass('normal-case');
   });
 });

@@ -15,3 +15,11 @@ export function PlayerNameText({ name, max, className = '' }: { name: string; ma
     </span>
   );
 }
+
+/**
+ * A name's possessive in a heading ("ЗлойБоец's Combat History"): the whole name decoded, with its "'s" kept in the
+ * name's letter case too, as an upper-case heading would otherwise read "ЗлойБоец'S".
+ */
+export function PlayerNamePossessive({ name }: { name: string }) {
+  return <span className="normal-case">{`${displayPlayerName(name)}'s`}</span>;
+}

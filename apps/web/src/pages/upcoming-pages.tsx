@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { PlayerNamePossessive } from '../components/player-name-text.tsx';
 import { paths } from '../lib/paths.ts';
 import { displayPlayerName } from '../lib/player-name.ts';
 
@@ -58,8 +59,7 @@ export function PlayerAchievementsPage() {
       eyebrow="Hall of Fame"
       title={
         <>
-          <NamesTitle names={[playerName]} />
-          's achievements
+          <PlayerNamePossessive name={playerName} /> achievements
         </>
       }
       fallback={paths.player(playerName)}

@@ -22,7 +22,10 @@ export function serverSessionsTitle(serverName: string, mapName: string): string
   return mapName ? `${serverName} - ${mapLabel(mapName)} Sessions` : `${serverName} Player Sessions`;
 }
 
+/** What the player screen's title says after the name's possessive. */
+export const PLAYER_SESSIONS_HEADING = 'Combat History';
+
 /** `shownName` is the decoded name (lib/player-name.ts). */
 export function playerSessionsTitle(shownName: string): string {
-  return `${shownName}'s Combat History`;
+  return `${shownName}'s ${PLAYER_SESSIONS_HEADING}`;
 }

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PlayerNamePossessive } from '../../../components/player-name-text.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { UpdatingOverlay } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
@@ -28,7 +29,7 @@ import {
 } from '../lib/player-sessions-query.ts';
 import type { SessionsPageSize } from '../lib/query-values.ts';
 import { withGapSeparators } from '../lib/session-gaps.ts';
-import { mapLabel, playerSessionsTitle } from '../lib/session-titles.ts';
+import { PLAYER_SESSIONS_HEADING, mapLabel, playerSessionsTitle } from '../lib/session-titles.ts';
 
 /**
  * /players/{playerName}/sessions (spec: site-statistics §2 Player sessions; §4 "Sessions: state synced to
@@ -89,11 +90,7 @@ function PlayerSessions({ playerName }: { playerName: string }) {
         // The heading is upper case; the name in it keeps its own letter case, and so does its "'s".
         title={
           <>
-            <span className="normal-case">
-              {shownName}
-              {title.startsWith(`${shownName}'s`) ? "'s" : ''}
-            </span>
-            {title.slice(title.startsWith(`${shownName}'s`) ? shownName.length + 2 : shownName.length)}
+            <PlayerNamePossessive name={playerName} /> {PLAYER_SESSIONS_HEADING}
           </>
         }
         description="Every round fought, newest first. Open one for its full report."
