@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
+import { utcDayNumber } from '../../lib/utc-days.ts';
 import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 
 /**
@@ -20,16 +21,11 @@ export const PARTICIPANT_BANDS = [0, 10, 15, 20, 25, 30] as const;
 export const TOP_SCORES_PER_ROUND = 10;
 /** As many as the profile lists per window. */
 export const BEST_SCORES_KEPT = BEST_SCORES_PER_WINDOW;
-const DAY_MS = 86_400_000;
 
 export function participantBand(participants: number): number {
   let band = 0;
   for (const threshold of PARTICIPANT_BANDS) if (participants >= threshold) band = threshold;
   return band;
-}
-
-export function dayNumber(ms: number): number {
-  return Math.floor(ms / DAY_MS);
 }
 
 /** yyyymm of a time, UTC. */
@@ -146,7 +142,7 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
   const addMapDay = (round: ClosedRoundRow & { end_time: string }, polls: readonly TimelinePoll[]) => {
     statements.addMapDay.run({
       server_guid: round.server_guid,
-      day: dayNumber(Date.parse(round.end_time)),
+      day: utcDayNumber(Date.parse(round.end_time)),
       map_name: round.map_name,
       ...mapPresenceOf(round, polls),
     });
@@ -161,7 +157,7 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
       const endMs = Date.parse(round.end_time);
       const round_key = round.round_key;
       const server_guid = round.server_guid;
-      const day = dayNumber(endMs);
+      const day = utcDayNumber(endMs);
       const band = participantBand(round.participant_count);
       statements.clearRoundPlayers.run();
       statements.fillRoundPlayers.run(round_key);
