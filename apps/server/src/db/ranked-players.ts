@@ -14,7 +14,8 @@ import { serverGuidIn } from './server-names.ts';
  *   decimals, play time in whole minutes), so ties share a rank (1, 2, 2, 4). Filters on a list only pick rows.
  */
 
-const MINIMUM_PLAYED_MS = MINIMUM_TO_RANK.minutes * 60_000;
+/** MINIMUM_TO_RANK.minutes in the unit of the aggregates' `played_ms`; the ratio boards ask it within their period. */
+export const MINIMUM_PLAYED_MS = MINIMUM_TO_RANK.minutes * 60_000;
 
 /** The ranked players' all-time totals on the servers of `guids`: player_name, rounds, score, kills, deaths, played_ms. */
 export function rankedPlayerTotals(guids: readonly string[]): RawBuilder<unknown> {

@@ -14,6 +14,7 @@ import {
   type ServerSearchResponse,
 } from '@frontline/contract';
 import type { Database } from '../../db/database.ts';
+import { MINIMUM_PLAYED_MS } from '../../db/ranked-players.ts';
 import { participantBand } from '../../ingest/store/round-aggregates.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { findServerProfiles } from '../live-servers/server-profiles.repository.ts';
@@ -129,9 +130,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
       repository.findTopPlacements(guids, fromDay, participantBand(minPlayersForWeighting), BOARD_SIZE),
     ]);
     // Ratio boards: the ranked minimum of minutes within the period, and the period's rounds (more for longer ones).
-    const regulars = players.filter(
-      (player) => player.rounds >= minRounds && player.playedMs >= MINIMUM_TO_RANK.minutes * 60_000,
-    );
+    const regulars = players.filter((player) => player.rounds >= minRounds && player.playedMs >= MINIMUM_PLAYED_MS);
     return {
       period,
       startPeriod: from ?? firstSeenOf(addresses),
