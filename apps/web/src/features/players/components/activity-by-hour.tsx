@@ -1,6 +1,7 @@
-import type { PlayerStatsResponse } from '@frontline/contract';
+import { ACTIVITY_BY_HOUR_DAYS, type PlayerStatsResponse } from '@frontline/contract';
 import { useMemo } from 'react';
 import { formatPlayTime } from '../../../lib/format.ts';
+import { utcDaysRule } from '../../../lib/utc-days.ts';
 import { formatUtcOffset, localOffsetMinutes, peakLocalHour, toLocalHourBars } from '../lib/activity-hours.ts';
 import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -26,7 +27,7 @@ export function ActivityByHour({ insights }: { insights: PlayerStatsResponse['in
   return (
     <SectionCard
       title="Activity by Hour"
-      description={`Minutes played in each hour of the day this week (today and the 6 days before, UTC), shown in your time (${zoneText}).`}
+      description={`Minutes played in each hour of the day this week (${utcDaysRule(ACTIVITY_BY_HOUR_DAYS)}), shown in your time (${zoneText}).`}
     >
       {!peak ? (
         <EmptyNote>No player activity data available</EmptyNote>

@@ -1,5 +1,6 @@
 import { DEFAULT_INSIGHT_DAYS, INSIGHT_DAYS, type ServerInsightsResponse } from '@frontline/contract';
 import { HOURS_PER_DAY, MINUTES_PER_HOUR, parseApiTimestamp } from '../../../lib/format.ts';
+import { utcDaysRule } from '../../../lib/utc-days.ts';
 import { computeYAxisMax } from '../../servers/lib/history.ts';
 
 /**
@@ -194,8 +195,7 @@ export function hasPingData(insights: ServerInsightsResponse): boolean {
  * leaderboards' weeks: "Rounds that ended today and the 6 days before, UTC".
  */
 export function mapsPeriodRule(days: number): string {
-  if (days <= 1) return 'Rounds that ended today, UTC';
-  return `Rounds that ended today and the ${days - 1} ${days === 2 ? 'day' : 'days'} before, UTC`;
+  return `Rounds that ended ${utcDaysRule(days)}`;
 }
 
 /** The maps table's figures in words (docs/formulas.md has the same definitions). */

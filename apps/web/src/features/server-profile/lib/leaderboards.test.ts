@@ -14,7 +14,6 @@ import {
   noPlacementDataText,
   ratioBoardRule,
   resolvePlacementRows,
-  utcDaysRule,
 } from './leaderboards.ts';
 
 function standing(playerName: string, rank = 1): PlacementStanding {
@@ -104,13 +103,6 @@ describe("placements (spec §4: 'Placement view: High-Stakes (weighted, default)
 });
 
 describe('the rules the boards state (shared rule ONE WEEK: "today and the 6 days before, UTC")', () => {
-  it('names whole UTC days ending today', () => {
-    expect(utcDaysRule(7)).toBe('today and the 6 days before, UTC');
-    expect(utcDaysRule(30)).toBe('today and the 29 days before, UTC');
-    expect(utcDaysRule(2)).toBe('today and the 1 day before, UTC');
-    expect(utcDaysRule(1)).toBe('today, UTC');
-  });
-
   it('gives each period its rule and UTC dates (a UTC midnight is not the day before anywhere)', () => {
     const week = { period: 'Week', startPeriod: '2026-01-02T00:00:00Z', endPeriod: '2026-01-08T12:00:00Z' } as const;
     expect(leaderboardPeriodRule(week)).toMatch(/^Week: today and the 6 days before, UTC \((Jan 2, 2026|2 Jan 2026)/);

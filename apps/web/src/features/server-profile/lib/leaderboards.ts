@@ -7,6 +7,7 @@ import {
   type ServerLeaderboard,
 } from '@frontline/contract';
 import { formatDate } from '../../../lib/date-format.ts';
+import { utcDaysRule } from '../../../lib/utc-days.ts';
 
 /**
  * The 'Player Statistics & Rankings' section (spec: site-statistics §4 "Leaderboards tab: week (default),
@@ -27,12 +28,6 @@ export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
 
 /** Whole UTC days each period covers, today included (the issue's ONE WEEK rule); null: all time. */
 export const LEADERBOARD_PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: 7, Month: 30, AllTime: null };
-
-/** "today and the 6 days before, UTC": N whole UTC days ending with today. */
-export function utcDaysRule(days: number): string {
-  if (days <= 1) return 'today, UTC';
-  return `today and the ${days - 1} ${days === 2 ? 'day' : 'days'} before, UTC`;
-}
 
 /**
  * What a period's boards count, in words, with its dates in UTC: "Week: today and the 6 days before, UTC
