@@ -1,6 +1,6 @@
 import type { PlayerStatsResponse } from '@frontline/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { parseApiTimestamp } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/date-format.ts';
 import { KD_THRESHOLDS, TONE_TEXT_CLASSES, kdTone, type Tone } from '../../../lib/tones.ts';
 import { KILL_RATE_THRESHOLDS, TONE_FILL_CLASSES, TONE_STROKE_CLASSES, killRateTone } from '../lib/player-tones.ts';
 import { buildTrendGeometry, type PlotBox, type TrendPoint } from '../lib/trend-chart.ts';
@@ -39,15 +39,10 @@ function useContainerWidth() {
   }, []);
   return { ref, width };
 }
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-// The days are UTC days: the date that starts them is read in UTC, or a visitor west of Greenwich would see the
-// day before.
-const sinceFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+// The days are UTC days (each point's timestamp is its day's 00:00 UTC, as is the window's first day): read in UTC,
+// or a visitor west of Greenwich would see every day as the day before.
+const UTC = { timeZone: 'UTC' } as const;
+const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', ...UTC });
 
 /**
  * "14 rounds since Nov 21, 2026 (UTC days), one point per day played.": the rounds of the trend (the round being
@@ -56,7 +51,7 @@ const sinceFormat = new Intl.DateTimeFormat(undefined, {
  */
 export function trendsDescription(recentStats: PlayerStatsResponse['recentStats']): string {
   const rounds = recentStats.totalRoundsAnalyzed;
-  const since = sinceFormat.format(parseApiTimestamp(recentStats.analysisPeriodStart));
+  const since = formatDate(recentStats.analysisPeriodStart, UTC);
   return `${rounds} ${rounds === 1 ? 'round' : 'rounds'} since ${since} (UTC days, at most the last 90), one point per day played.`;
 }
 
