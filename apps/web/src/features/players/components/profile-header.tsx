@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
 import { CompareIcon } from '../../../components/icons.tsx';
 import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
+import { formatDate } from '../../../lib/date-format.ts';
 import {
   formatKdRatio,
   formatPlayTime,
@@ -18,7 +19,6 @@ import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone 
 import { ComingSoonTag, OnlineBadge } from './player-ui.tsx';
 
 const countFormat = new Intl.NumberFormat('en-US');
-const firstPlayedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * The profile's header (spec: site-statistics §2 "Header: initial avatar, name, green Online badge when
@@ -74,7 +74,7 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
                   title={parseApiTimestamp(stats.firstPlayed).toLocaleString()}
                   className="text-ink"
                 >
-                  {firstPlayedFormat.format(parseApiTimestamp(stats.firstPlayed))}
+                  {formatDate(stats.firstPlayed)}
                 </time>
               </HeaderFact>
               <HeaderFact label="Last played">
