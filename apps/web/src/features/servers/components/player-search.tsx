@@ -8,14 +8,17 @@ import { searchPlayers } from '../api/player-search.ts';
 export const NO_PLAYERS_TEXT = 'No players found';
 
 function PlayerOption({ player }: { player: PlayerSearchResult }) {
+  // The name as every screen shows it (decoded, from the API: the decoder stays out of this first bundle); the
+  // stored one stays the link's identity.
+  const shown = player.displayName || player.playerName;
   return (
     <span className="flex min-w-0 flex-1 items-center gap-2">
       <span
         aria-hidden="true"
         className={`size-1.5 shrink-0 rounded-full ${player.isActive ? 'bg-good' : 'bg-line-strong'}`}
       />
-      <span className="truncate font-medium" title={player.playerName}>
-        {player.displayName || player.playerName}
+      <span className="truncate font-medium" title={shown}>
+        {shown}
       </span>
       {/* Both give way when the row is too narrow, the server far more than the name, so a name stays readable. */}
       <span className="ml-auto shrink-[4] truncate text-xs text-muted">

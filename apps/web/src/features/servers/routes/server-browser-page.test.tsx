@@ -758,6 +758,20 @@ describe('player search (spec §2: "Submitting an empty trimmed search does noth
     expect(await screen.findByTestId('location')).toHaveTextContent('/players/Pepperoni');
   });
 
+  it('shows a stored cp1251 name decoded, on hover too, and opens the profile by its stored name', async () => {
+    stubApi({
+      lists: { bf1942: listOf([]) },
+      players: () => [{ ...player('=JG1=Êàòþøà'), displayName: '=JG1=Катюша' }],
+    });
+    const { user } = renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search players' }), 'Кат');
+    const option = await screen.findByRole('option', { name: /=JG1=Катюша/ });
+    expect(option).not.toHaveTextContent('Êàòþøà');
+    expect(within(option).getByText('=JG1=Катюша')).toHaveAttribute('title', '=JG1=Катюша');
+    await user.click(option);
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/players/${encodeURIComponent('=JG1=Êàòþøà')}`);
+  });
+
   it("shows 'No players found' when nothing matches", async () => {
     stubApi({ lists: { bf1942: listOf([]) } });
     const { user } = renderPage();
