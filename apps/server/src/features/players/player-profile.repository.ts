@@ -1,9 +1,9 @@
 import type { PlayersSortKey } from '@frontline/contract';
 import { sql, type Kysely } from 'kysely';
+import { nameContainsAny } from '../../db/like-pattern.ts';
 import { findScoreRank } from '../../db/ranked-players.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findServerGuidsNamed } from '../../db/server-names.ts';
-import { nameContainsAny } from './players.repository.ts';
 
 /**
  * The SQL behind the players list, the player profile and a player's map statistics. A profile reads the
@@ -24,7 +24,7 @@ export interface ListedPlayer {
 }
 
 export interface PlayerListQuery {
-  /** Forms of a part of the name (name-search.ts), any of which matches; undefined for everyone. */
+  /** Forms of a part of the name (lib/name-search.ts), any of which matches; undefined for everyone. */
   nameContainsAny?: readonly string[];
   /** Only players in an open session seen at or after this (ISO). */
   activeSince?: string;

@@ -21,7 +21,7 @@ import {
   type ServerTotalsRecord,
   type SessionRecord,
 } from './player-profile.repository.ts';
-import { nameSearchForms } from './name-search.ts';
+import { nameSearchForms } from '../../lib/name-search.ts';
 import { findCurrentSessions, findPlayedMs } from './players.repository.ts';
 import { ACTIVE_WINDOW_MS } from './players.service.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';

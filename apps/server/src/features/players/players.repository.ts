@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { escapeLike } from '../../db/like-pattern.ts';
+import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
 
 /** Reads about players: who matches a search, how long they played, where they play now. */
 
@@ -25,7 +25,7 @@ export interface PlayerCurrentSession {
 }
 
 export interface FindSearchCandidatesQuery {
-  /** What to look for in the stored names (name-search.ts): the trimmed query, then its other forms. */
+  /** What to look for in the stored names (lib/name-search.ts): the trimmed query, then its other forms. */
   forms: readonly string[];
   /** Sessions seen at or after this (ISO UTC) that are still open make a player active. */
   activeSince: string;
@@ -33,14 +33,6 @@ export interface FindSearchCandidatesQuery {
 }
 
 const PLAYER_NAMES_PER_QUERY = 500;
-
-/** `column` contains any of the forms (LIKE: ASCII letters in any case; `%` and `_` as themselves). */
-export function nameContainsAny(column: RawBuilder<unknown>, forms: readonly string[]): RawBuilder<unknown> {
-  return sql.join(
-    forms.map((form) => sql`${column} like ${`%${escapeLike(form)}%`} escape '\\'`),
-    sql` or `,
-  );
-}
 
 /**
  * One page of the names matching a search, best first: names starting with one of the forms, then names

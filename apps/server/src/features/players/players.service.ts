@@ -2,7 +2,7 @@ import { decodePlayerNameForDisplay, type PlayerSearchResponse } from '@frontlin
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
-import { nameSearchForms } from './name-search.ts';
+import { nameSearchForms } from '../../lib/name-search.ts';
 import { findCurrentSessions, findPlayedMs, findSearchCandidates } from './players.repository.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { RankingOrderBy } from '@frontline/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { escapeLike } from '../../db/like-pattern.ts';
+import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
 import { KD_RATIO, RANKING_VALUES, rankedPlayerTotals } from '../../db/ranked-players.ts';
 import type { DatabaseSchema, ServerMapDaysTable } from '../../db/schema.ts';
 import { serverGuidIn } from '../../db/server-names.ts';
+import { nameSearchForms } from '../../lib/name-search.ts';
 
 /**
  * The SQL behind the server profile, rankings and server search. Every figure comes from the round
@@ -398,7 +399,10 @@ function toServerRecord(row: ServerRow): ServerRecord {
 
 function rankingConditions(filters: RankingFilters): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
-  if (filters.playerName) conditions.push(sql`player_name like ${`%${escapeLike(filters.playerName)}%`} escape '\\'`);
+  // The name as stored or as the rankings show it (a Cyrillic query also finds its cp1251 mojibake), as Find Players.
+  if (filters.playerName) {
+    conditions.push(sql`(${nameContainsAny(sql.ref('player_name'), nameSearchForms(filters.playerName))})`);
+  }
   if (filters.minScore !== undefined) conditions.push(sql`score >= ${filters.minScore}`);
   if (filters.minKills !== undefined) conditions.push(sql`kills >= ${filters.minKills}`);
   if (filters.minDeaths !== undefined) conditions.push(sql`deaths >= ${filters.minDeaths}`);
