@@ -1,4 +1,5 @@
 import { PLAYERS_PAGE_SIZE, PLAYERS_SORT_KEYS, type PlayersSortKey } from '@frontline/contract';
+import { paths } from '../../../lib/paths.ts';
 
 /**
  * What Find Players shows, as kept in its URL query (spec: site-statistics §2 "Find Players"; §4 "Players
@@ -111,9 +112,10 @@ export function withPage(query: PlayersQuery, page: number, totalPages: number):
   return { ...query, page };
 }
 
-/** Find Players filtered by a name: where a profile sends a visitor whose exact name Frontline has not seen. */
+/**
+ * Find Players filtered by a name, as a URL may carry it (normalised): where a profile sends a visitor whose exact
+ * name Frontline has not seen. The link itself is the one the header search's Enter builds (lib/paths.ts).
+ */
 export function playersSearchPath(playerName: string): string {
-  const params = playersQueryParams({ ...DEFAULT_PLAYERS_QUERY, playerName });
-  const text = params.toString();
-  return text ? `/players?${text}` : '/players';
+  return paths.players(normaliseFilter(playerName));
 }
