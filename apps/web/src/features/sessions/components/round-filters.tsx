@@ -71,8 +71,6 @@ export function RoundFilters({
   onPageSize: (pageSize: SessionsPageSize) => void;
   onClear: () => void;
 }) {
-  const checkboxId = useId();
-  const emptyId = useId();
   const selectsId = useId();
   const sortId = useId();
   // Phones fold the selects away behind one button (the player search stays): they would fill the first screen.
@@ -87,18 +85,12 @@ export function RoundFilters({
         <div className="min-w-0">
           <PlayerChipsFilter chosen={query.playerNames} onAdd={onAddPlayer} onRemove={onRemovePlayer} />
           {query.playerNames.length > 0 && (
-            <div className="mt-2 flex items-center gap-2">
-              <input
-                id={checkboxId}
-                type="checkbox"
-                checked={query.onlySpecifiedPlayers}
-                onChange={(event) => onFilters({ onlySpecifiedPlayers: event.target.checked })}
-                className="size-4 accent-accent"
-              />
-              <label htmlFor={checkboxId} className="text-sm text-ink">
-                {ONLY_FILTERED_LABEL}
-              </label>
-            </div>
+            <Checkbox
+              label={ONLY_FILTERED_LABEL}
+              checked={query.onlySpecifiedPlayers}
+              onChange={(onlySpecifiedPlayers) => onFilters({ onlySpecifiedPlayers })}
+              className="mt-2"
+            />
           )}
           <button
             type="button"
@@ -188,18 +180,13 @@ export function RoundFilters({
           <PageSizeSelect pageSize={query.pageSize} onChange={onPageSize} />
         </div>
         {/* A line of its own on phones, where the sort fields need the whole width. */}
-        <div className="flex h-9 w-full items-center gap-2 sm:w-auto">
-          <input
-            id={emptyId}
-            type="checkbox"
-            checked={query.includeEmpty}
-            onChange={(event) => onFilters({ includeEmpty: event.target.checked })}
-            className="size-4 accent-accent"
-          />
-          <label htmlFor={emptyId} className="text-sm text-ink" title="Rounds in which no player was ever seen">
-            {SHOW_EMPTY_LABEL}
-          </label>
-        </div>
+        <Checkbox
+          label={SHOW_EMPTY_LABEL}
+          title="Rounds in which no player was ever seen"
+          checked={query.includeEmpty}
+          onChange={(includeEmpty) => onFilters({ includeEmpty })}
+          className="h-9 w-full sm:w-auto"
+        />
         {hasActiveFilters(query) && (
           <button
             type="button"
@@ -210,6 +197,37 @@ export function RoundFilters({
           </button>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A checkbox with its label after it. */
+function Checkbox({
+  label,
+  title,
+  checked,
+  onChange,
+  className,
+}: {
+  label: string;
+  title?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className: string;
+}) {
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-accent"
+      />
+      <label htmlFor={id} className="text-sm text-ink" title={title}>
+        {label}
+      </label>
     </div>
   );
 }
