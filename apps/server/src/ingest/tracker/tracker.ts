@@ -331,16 +331,17 @@ export class Tracker {
     const elapsedSeconds = (context.at - previous.lastPollAt) / 1000;
     const current = { tickets1: tickets(snapshot, 1), tickets2: tickets(snapshot, 2) };
     const scorePairs: { previous: Counters; current: Counters }[] = [];
+    // Whether anyone present had played at the previous poll, so could show a reset (a shared name included).
+    let resetVisible = false;
     for (const [name, entries] of roster.byName) {
       const session = round.sessions.get(name);
       const player = entries[0];
-      // Only one person's name, seen in the round's previous poll, is comparable.
-      if (!player || entries.length > 1 || !session || session.lastSeen !== previous.lastPollAt) continue;
-      if (session.extraEntries.length > 0) continue;
-      scorePairs.push({
-        previous: { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths },
-        current: player,
-      });
+      if (!player || !session || session.lastSeen !== previous.lastPollAt) continue;
+      const own = { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths };
+      resetVisible ||= hasPlayed(own) || session.extraEntries.some(hasPlayed);
+      // Only one person's name is comparable: two people's entries cannot be paired up reliably.
+      if (entries.length > 1 || session.extraEntries.length > 0) continue;
+      scorePairs.push({ previous: own, current: player });
     }
     // Without tickets or a clock in the feed (FH2), counters are the only sign of a restart: one player will do.
     const noRoundState = current.tickets1 === null && snapshot.roundTimeRemain === null;
@@ -348,9 +349,7 @@ export class Tracker {
       ticketsJumpedUp(previous, current) ||
       timeRemainJumpedUp(previous.roundTimeRemain, snapshot.roundTimeRemain, elapsedSeconds) ||
       mostScoresReset(scorePairs, noRoundState ? 1 : 2) ||
-      (noRoundState &&
-        !scorePairs.some((pair) => hasPlayed(pair.previous)) &&
-        outlivedTimeLimit(previous.startTime, context.at, snapshot.roundTimeLimit));
+      (noRoundState && !resetVisible && outlivedTimeLimit(previous.startTime, context.at, snapshot.roundTimeLimit));
     if (!restarted) return round;
     this.#closeRound(server, 'restart', context);
     return undefined;
