@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeDetails, makeInsights, makeLeaderboard } from '../lib/test-fixtures.ts';
 import { ActivityInsights } from './activity-insights.tsx';
 import { LeaderboardsSection } from './leaderboards-section.tsx';
@@ -40,6 +40,11 @@ function renderInsights(days: 1 | 7, insights = makeInsights(days)) {
 
 describe('the leaderboards state their rules', () => {
   it("says the week's whole UTC days and its dates, in UTC", () => {
+    // Read west of Greenwich, where 2 Jan 00:00 UTC is still 1 Jan: the UTC date must still read 2 Jan.
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     renderBoards(
       makeDetails({
         leaderboards: [

@@ -1,5 +1,5 @@
 import type { PlacementStanding, ServerLeaderboard } from '@frontline/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   DEFAULT_LEADERBOARD_PERIOD,
   DEFAULT_MIN_PLAYERS,
@@ -104,6 +104,13 @@ describe("placements (spec §4: 'Placement view: High-Stakes (weighted, default)
 
 describe('the rules the boards state (shared rule ONE WEEK: "today and the 6 days before, UTC")', () => {
   it('gives each period its rule and UTC dates (a UTC midnight is not the day before anywhere)', () => {
+    // Read west of Greenwich, where 2 Jan 00:00 UTC is still 1 Jan (the tests otherwise run in UTC, which could not
+    // tell the two apart).
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
+    expect(new Date('2026-01-02T00:00:00Z').getDate()).toBe(1);
     const week = { period: 'Week', startPeriod: '2026-01-02T00:00:00Z', endPeriod: '2026-01-08T12:00:00Z' } as const;
     expect(leaderboardPeriodRule(week)).toMatch(/^Week: today and the 6 days before, UTC \((Jan 2, 2026|2 Jan 2026)/);
     expect(leaderboardPeriodRule({ ...week, period: 'Month' })).toMatch(/^Month: today and the 29 days before, UTC/);
