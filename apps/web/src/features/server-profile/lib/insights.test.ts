@@ -132,6 +132,7 @@ describe('the maps table period (whole UTC days, as the leaderboards)', () => {
   it('is today and the days before it', () => {
     expect(mapsPeriodRule(1)).toBe('Rounds that ended today, UTC');
     expect(mapsPeriodRule(7)).toBe('Rounds that ended today and the 6 days before, UTC');
-    expect(mapsPeriodRule(3650)).toBe('Rounds that ended today and the 3649 days before, UTC');
+    // All time (3650 days) is every round, not "today and the 3649 days before".
+    expect(mapsPeriodRule(3650)).toBe('Every round that has ended');
   });
 });

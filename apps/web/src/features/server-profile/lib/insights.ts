@@ -195,6 +195,8 @@ export function hasPingData(insights: ServerInsightsResponse): boolean {
  * leaderboards' weeks: "Rounds that ended today and the 6 days before, UTC".
  */
 export function mapsPeriodRule(days: number): string {
+  // The longest period (spec §9 "alltime": 3650 days) reaches back before any server this site has seen.
+  if (days >= Math.max(...INSIGHT_DAYS)) return 'Every round that has ended';
   return `Rounds that ended ${utcDaysRule(days)}`;
 }
 
