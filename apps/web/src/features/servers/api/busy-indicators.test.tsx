@@ -1,3 +1,4 @@
+import { busyGuidBatches } from '@frontline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -93,6 +94,8 @@ describe('useBusyIndicators: the top 10 first (the preloaded call), the other ro
     releaseTop();
     await waitFor(() => expect(result.current?.size).toBe(40));
     expect(calls.slice(1)).toEqual([guids.slice(10, 35), guids.slice(35)]);
+    // Exactly the calls the server preloads with the page (contract busyGuidBatches, apps/server/src/web).
+    expect(calls).toEqual(busyGuidBatches(guids.map((guid, index) => ({ guid, numPlayers: 100 - index }))));
   });
 
   it('makes one call for a list of 10 or fewer', async () => {
