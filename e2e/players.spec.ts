@@ -276,9 +276,10 @@ test.describe('players', () => {
 
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(player.shown);
-    // No CSS upper case on a name: what is drawn is the name itself.
-    expect(await heading.evaluate((element) => getComputedStyle(element).textTransform)).toBe('none');
-    expect(await heading.evaluate((element) => (element as HTMLElement).innerText)).toBe(player.shown);
+    // No CSS upper case on a name: what is drawn is the name itself. (Polled: the profile may still re-render the
+    // heading, and a replaced element reads as having no style at all.)
+    await expect.poll(() => heading.evaluate((element) => getComputedStyle(element).textTransform)).toBe('none');
+    await expect.poll(() => heading.evaluate((element) => (element as HTMLElement).innerText)).toBe(player.shown);
     await expect(page).toHaveTitle(`${player.shown} | Frontline`);
     await expect(page.getByText(`As the server reports it: ${player.stored}`)).toBeVisible();
   });
