@@ -59,22 +59,28 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
   // A list changes once per poll while every visitor asks for it: build each game's answer once per list.
   const built = new Map<GameId, { list: LastGoodList; fresh: LiveServersResponse; stale: LiveServersResponse }>();
 
+  /** The game's list as answered, built once per list (so its database facts are read once per poll). */
+  async function buildAnswer(game: GameId, list: LastGoodList) {
+    let answer = built.get(game);
+    if (answer?.list !== list) {
+      const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
+      const known = await findKnownFacts(db, guids);
+      const servers = list.servers
+        .map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', known))
+        .sort(compareLiveServers);
+      const lastUpdated = list.at.toISOString();
+      // The same two answer objects for the life of a list, so they are encoded once (http/send-json.ts).
+      answer = { list, fresh: { servers, lastUpdated, stale: false }, stale: { servers, lastUpdated, stale: true } };
+      built.set(game, answer);
+    }
+    return answer;
+  }
+
   return {
     async listLiveServers(game) {
       const list = collector?.lastGoodList(game);
       if (list === undefined) return { servers: [], lastUpdated: null, stale: true };
-      let answer = built.get(game);
-      if (answer?.list !== list) {
-        const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
-        const known = await findKnownFacts(db, guids);
-        const servers = list.servers
-          .map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', known))
-          .sort(compareLiveServers);
-        const lastUpdated = list.at.toISOString();
-        // The same two answer objects for the life of a list, so they are encoded once (http/send-json.ts).
-        answer = { list, fresh: { servers, lastUpdated, stale: false }, stale: { servers, lastUpdated, stale: true } };
-        built.set(game, answer);
-      }
+      const answer = await buildAnswer(game, list);
       return isListStale(list) ? answer.stale : answer.fresh;
     },
 
@@ -82,11 +88,13 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
       const list = collector?.lastGoodList(game);
       const snapshot = list?.servers.find((candidate) => candidate.ip === ip && candidate.port === port);
       if (list === undefined || snapshot === undefined) return undefined;
+      // The server's line of the list (no query per request: the list's facts are read once per poll).
       const guid = serverGuidFor(snapshot.game, snapshot.ip, snapshot.port);
-      const known = await findKnownFacts(db, [guid]);
+      const listed = (await buildAnswer(game, list)).fresh.servers.find((server) => server.guid === guid);
+      if (listed === undefined) return undefined;
       return {
         server: {
-          ...toLiveServer(snapshot, guid, known),
+          ...listed,
           players: snapshot.players.map((player) => toLivePlayer(player, snapshot.teams)),
           teams: snapshot.teams.map((team) => ({ index: team.index, label: team.label, tickets: team.tickets })),
         },
