@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
+import { parameterChunks } from '../../db/parameter-chunks.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
-
-/** Keeps each statement's parameter count far below SQLite's limit, however many servers a game lists. */
-const GUIDS_PER_QUERY = 500;
 
 /**
  * When each given server's open round began (its first poll, UTC ISO), by server guid; servers with no open round
@@ -14,12 +12,12 @@ export async function findOpenRoundStarts(
   serverGuids: readonly string[],
 ): Promise<Map<string, string>> {
   const starts = new Map<string, string>();
-  for (let start = 0; start < serverGuids.length; start += GUIDS_PER_QUERY) {
+  for (const guids of parameterChunks(serverGuids)) {
     const rows = await db
       .selectFrom('servers')
       .innerJoin('rounds', 'rounds.round_id', 'servers.open_round_id')
       .select(['servers.server_guid', 'rounds.start_time'])
-      .where('servers.server_guid', 'in', serverGuids.slice(start, start + GUIDS_PER_QUERY))
+      .where('servers.server_guid', 'in', guids)
       .execute();
     for (const row of rows) starts.set(row.server_guid, row.start_time);
   }

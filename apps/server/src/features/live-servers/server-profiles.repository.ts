@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
+import { parameterChunks } from '../../db/parameter-chunks.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 /** What Frontline knows about a server beyond the feed (table `server_profiles`). */
@@ -13,9 +14,6 @@ export interface ServerProfile {
   discordUrl: string | null;
   forumUrl: string | null;
 }
-
-/** Keeps each statement's parameter count far below SQLite's limit, however many servers a game lists. */
-const GUIDS_PER_QUERY = 500;
 
 /**
  * Writes profiles, replacing every field of a server already known: a profile is a whole statement of what is
@@ -52,11 +50,11 @@ export async function findServerProfiles(
   serverGuids: readonly string[],
 ): Promise<Map<string, ServerProfile>> {
   const profiles = new Map<string, ServerProfile>();
-  for (let start = 0; start < serverGuids.length; start += GUIDS_PER_QUERY) {
+  for (const guids of parameterChunks(serverGuids)) {
     const rows = await db
       .selectFrom('server_profiles')
       .select(['server_guid', 'country', 'timezone', 'region', 'discord_url', 'forum_url'])
-      .where('server_guid', 'in', serverGuids.slice(start, start + GUIDS_PER_QUERY))
+      .where('server_guid', 'in', guids)
       .execute();
     for (const row of rows) {
       profiles.set(row.server_guid, {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
+import { parameterChunks } from '../../db/parameter-chunks.ts';
 
 /** Reads about players: who matches a search, how long they played, where they play now. */
 
@@ -31,8 +32,6 @@ export interface FindSearchCandidatesQuery {
   activeSince: string;
   limit: number;
 }
-
-const PLAYER_NAMES_PER_QUERY = 500;
 
 /**
  * One page of the names matching a search, best first: names starting with one of the forms, then names
@@ -83,8 +82,7 @@ export async function findPlayedMs(
   playerNames: readonly string[],
 ): Promise<Map<string, number>> {
   const played = new Map<string, number>();
-  for (let start = 0; start < playerNames.length; start += PLAYER_NAMES_PER_QUERY) {
-    const names = playerNames.slice(start, start + PLAYER_NAMES_PER_QUERY);
+  for (const names of parameterChunks(playerNames)) {
     const closed = await db
       .selectFrom('players')
       .select(['player_name', 'played_ms'])
@@ -115,13 +113,13 @@ export async function findCurrentSessions(
   activeSince: string,
 ): Promise<Map<string, PlayerCurrentSession>> {
   const current = new Map<string, PlayerCurrentSession>();
-  for (let start = 0; start < playerNames.length; start += PLAYER_NAMES_PER_QUERY) {
+  for (const names of parameterChunks(playerNames)) {
     const rows = await db
       .selectFrom('sessions as s')
       .innerJoin('rounds as r', 'r.round_key', 's.round_key')
       .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
       .select(['s.player_name', 's.kills', 's.deaths', 'r.server_guid', 'r.map_name', 'v.name as server_name'])
-      .where('s.player_name', 'in', playerNames.slice(start, start + PLAYER_NAMES_PER_QUERY))
+      .where('s.player_name', 'in', names)
       .where('s.is_active', '=', 1)
       .where('s.last_seen', '>=', activeSince)
       .orderBy('s.last_seen', 'asc')
