@@ -347,6 +347,21 @@ function toBestScore(session: SessionRecord): BestScore {
   };
 }
 
+/** What a session (or a round's worth of them) adds to a total: its score, kills, deaths and time played. */
+interface PlayFigures {
+  score: number;
+  kills: number;
+  deaths: number;
+  playedMs: number;
+}
+
+function addPlay(total: PlayFigures, figures: PlayFigures): void {
+  total.score += figures.score;
+  total.kills += figures.kills;
+  total.deaths += figures.deaths;
+  total.playedMs += figures.playedMs;
+}
+
 function sumMaps(sessions: readonly SessionRecord[]): MapTotalsRecord[] {
   const maps = new Map<string, MapTotalsRecord>();
   for (const session of sessions) {
@@ -359,10 +374,7 @@ function sumMaps(sessions: readonly SessionRecord[]): MapTotalsRecord[] {
       playedMs: 0,
     };
     map.rounds += 1;
-    map.score += session.score;
-    map.kills += session.kills;
-    map.deaths += session.deaths;
-    map.playedMs += session.playedMs;
+    addPlay(map, session);
     maps.set(session.mapName, map);
   }
   return [...maps.values()];
@@ -417,10 +429,7 @@ function sumOpenRounds(sessions: readonly SessionRecord[]): OpenRoundFigures[] {
       deaths: 0,
       playedMs: 0,
     };
-    round.score += session.score;
-    round.kills += session.kills;
-    round.deaths += session.deaths;
-    round.playedMs += session.playedMs;
+    addPlay(round, session);
     rounds.set(session.roundId, round);
   }
   return [...rounds.values()];
@@ -456,10 +465,7 @@ function addOpenRounds(
       rankedPlayers: 0,
     };
     server.rounds += 1;
-    server.score += round.score;
-    server.kills += round.kills;
-    server.deaths += round.deaths;
-    server.playedMs += round.playedMs;
+    addPlay(server, round);
     byGuid.set(round.serverGuid, server);
   }
   return [...byGuid.values()];
