@@ -84,7 +84,8 @@ process.env.NODE_ENV ??= 'production';
 // The collector's line per poll cycle is for operators; a demo console shows only what goes wrong.
 process.env.LOG_LEVEL ??= 'warn';
 const baseConfig = loadConfigOrExit();
-buildWebAppIfNeeded();
+// A WEB_DIST_PATH of its own (a private build for browser tests) is served as it is; only the default one is kept fresh.
+if (process.env.WEB_DIST_PATH === undefined) buildWebAppIfNeeded();
 const world = await prepareWorld(baseConfig.databasePath, days, seed);
 // The feed carries no countries, time zones or links: the demo's servers get theirs from the simulated world.
 await seedServerProfilesFile(baseConfig.databasePath, world);
