@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { GameId } from '@frontline/contract';
 import type { Selectable } from 'kysely';
+import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import { decodePoll, encodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
@@ -56,6 +57,8 @@ export interface CollectorStore {
   loadTrackerState: () => TrackerSnapshotState;
 }
 
+const { greatest, least } = dialectText;
+
 function prepareStatements(sqlite: DatabaseSync) {
   const prepare = (sql: string): StatementSync => sqlite.prepare(sql);
   return {
@@ -71,7 +74,7 @@ function prepareStatements(sqlite: DatabaseSync) {
         bot_count = excluded.bot_count, max_players = excluded.max_players, has_password = excluded.has_password,
         join_link = excluded.join_link, tickets1 = excluded.tickets1, tickets2 = excluded.tickets2,
         round_time_remain = excluded.round_time_remain, is_online = excluded.is_online,
-        first_seen = min(first_seen, excluded.first_seen), last_seen = excluded.last_seen,
+        first_seen = ${least('first_seen', 'excluded.first_seen')}, last_seen = excluded.last_seen,
         evidence_clock_ms = excluded.evidence_clock_ms, open_round_id = excluded.open_round_id`),
     insertPlayer: prepare(`insert into players (player_name, first_seen) values (?, ?)
       on conflict (player_name) do nothing`),
@@ -93,20 +96,21 @@ function prepareStatements(sqlite: DatabaseSync) {
         segment_kills, segment_deaths, extra_entries, segments, played_ms, seen_clock_ms, observations, ping_sum,
         ping_count, team, team_label, session_id, round_key, player_name, player_index, start_time)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    insertRoundPoll: prepare(`insert or replace into round_polls (at, round_key, data) values (?, ?, ?)`),
+    insertRoundPoll: prepare(`insert into round_polls (at, round_key, data) values (?, ?, ?)
+      on conflict (at, round_key) do update set data = excluded.data`),
     selectRoundPolls: prepare(`select data from round_polls where round_key = ? order by at`),
     deleteRoundPolls: prepare(`delete from round_polls where round_key = ?`),
     selectRoundNames: prepare(`select player_name from sessions where round_key = ? order by player_index`),
     closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ?, timeline = ?
       where round_key = ?`),
     addRoundToPlayerTotals: prepare(`update players set played_ms = players.played_ms + s.played_ms,
-        last_seen = max(coalesce(players.last_seen, ''), s.last_seen)
+        last_seen = ${greatest("coalesce(players.last_seen, '')", 's.last_seen')}
       from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
       where players.player_name = s.player_name`),
     addPopulation: prepare(`insert into server_population
         (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
       on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
-        peak_players = max(peak_players, excluded.peak_players), samples = samples + excluded.samples`),
+        peak_players = ${greatest('peak_players', 'excluded.peak_players')}, samples = samples + excluded.samples`),
     addPingDay: prepare(`insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
       on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`),
     addPing: prepare(`insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { dialectText } from '../../db/dialect.ts';
 
 /**
  * Rolls old 5-minute population buckets up into hourly ones, so a year of history costs 12 times fewer
@@ -32,8 +33,8 @@ export function computeRollupCutoff(now: Date, olderThanDays: number = POPULATIO
 }
 
 // bucket_start is always Date.toISOString() text (YYYY-MM-DDTHH:MM:SS.sssZ, fixed width, UTC), so text
-// comparison is chronological and its first 13 characters name the UTC hour.
-const HOUR_OF_BUCKET = `substr(bucket_start, 1, 13) || ':00:00.000Z'`;
+// comparison is chronological and the start of its hour is ISO text too.
+const HOUR_OF_BUCKET = dialectText.isoHourStart('bucket_start');
 
 // The hourly row's key (server, HH:00:00.000Z) is also the key of that hour's first 5-minute bucket, so
 // the upsert meets one of two rows: that bucket, already counted in the group's sums (replace it), or
@@ -49,7 +50,7 @@ const UPSERT_HOURLY = `insert into server_population
     player_sum = case when bucket_minutes < ${HOURLY_BUCKET_MINUTES} then excluded.player_sum
       else player_sum + excluded.player_sum end,
     peak_players = case when bucket_minutes < ${HOURLY_BUCKET_MINUTES} then excluded.peak_players
-      else max(peak_players, excluded.peak_players) end,
+      else ${dialectText.greatest('peak_players', 'excluded.peak_players')} end,
     samples = case when bucket_minutes < ${HOURLY_BUCKET_MINUTES} then excluded.samples
       else samples + excluded.samples end,
     bucket_minutes = ${HOURLY_BUCKET_MINUTES}`;

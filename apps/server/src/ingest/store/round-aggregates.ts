@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
+import { dialectText } from '../../db/dialect.ts';
 import { utcDayNumber } from '../../lib/utc-days.ts';
 import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
 
@@ -50,6 +51,8 @@ const PLACE_COLUMNS = `case place when 1 then 1 else 0 end, case place when 2 th
 const ADD_PLACES = `first_places = first_places + excluded.first_places,
   second_places = second_places + excluded.second_places, third_places = third_places + excluded.third_places`;
 
+const { greatest } = dialectText;
+
 function prepareStatements(sqlite: DatabaseSync) {
   const prepare = (text: string): StatementSync => sqlite.prepare(text);
   sqlite.exec(CREATE_ROUND_PLAYERS);
@@ -72,7 +75,8 @@ function prepareStatements(sqlite: DatabaseSync) {
         ping_sum = ping_sum + excluded.ping_sum, ping_count = ping_count + excluded.ping_count,
         best_round_key = case when excluded.best_score > best_score then excluded.best_round_key
           else best_round_key end,
-        best_score = max(best_score, excluded.best_score), last_seen = max(last_seen, excluded.last_seen)`),
+        best_score = ${greatest('best_score', 'excluded.best_score')},
+        last_seen = ${greatest('last_seen', 'excluded.last_seen')}`),
     addPlayerDay: prepare(`insert into server_player_days (server_guid, day, player_name, rounds, score, kills,
         deaths, played_ms)
       select :server_guid, :day, player_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS}) where true
@@ -86,10 +90,11 @@ function prepareStatements(sqlite: DatabaseSync) {
         first_places, second_places, third_places)
       select :server_guid, :band, player_name, ${PLACE_COLUMNS} from (${PODIUM}) where true
       on conflict (server_guid, participant_band, player_name) do update set ${ADD_PLACES}`),
-    addTopScores: prepare(`insert or ignore into round_top_scores (server_guid, score, round_key, player_name, kills,
+    addTopScores: prepare(`insert into round_top_scores (server_guid, score, round_key, player_name, kills,
         deaths, ended_at)
       select :server_guid, score, :round_key, player_name, kills, deaths, :ended_at from (${ROUND_PLAYERS})
-      where score > 0 order by score desc limit ${TOP_SCORES_PER_ROUND}`),
+      where score > 0 order by score desc limit ${TOP_SCORES_PER_ROUND}
+      on conflict do nothing`),
     addPlayerMapMonth: prepare(`insert into player_map_months (player_name, server_guid, month, map_name, rounds,
         score, kills, deaths, played_ms)
       select player_name, :server_guid, :month, :map_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS})
@@ -97,8 +102,9 @@ function prepareStatements(sqlite: DatabaseSync) {
       on conflict (player_name, server_guid, month, map_name) do update set rounds = rounds + 1,
         score = score + excluded.score, kills = kills + excluded.kills, deaths = deaths + excluded.deaths,
         played_ms = played_ms + excluded.played_ms`),
-    addBestScores: prepare(`insert or ignore into player_best_scores (player_name, score, session_id)
-      select player_name, score, session_id from sessions where round_key = :round_key and score > 0`),
+    addBestScores: prepare(`insert into player_best_scores (player_name, score, session_id)
+      select player_name, score, session_id from sessions where round_key = :round_key and score > 0
+      on conflict do nothing`),
     // Keeps a player to their best BEST_SCORES_KEPT (ties: the newer session first): everything below the
     // last one kept goes, found by walking the key backwards (nothing goes while they have fewer).
     trimBestScores: prepare(`delete from player_best_scores where player_name = :player_name
@@ -110,7 +116,7 @@ function prepareStatements(sqlite: DatabaseSync) {
       on conflict (server_guid, day, map_name) do update set rounds = rounds + 1,
         played_ms = played_ms + excluded.played_ms, polls = polls + excluded.polls,
         player_poll_sum = player_poll_sum + excluded.player_poll_sum,
-        peak_players = max(peak_players, excluded.peak_players)`),
+        peak_players = ${greatest('peak_players', 'excluded.peak_players')}`),
   };
 }
 

@@ -1,0 +1,100 @@
+import { SqliteQueryCompiler, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+
+/**
+ * The one module that holds SQL only SQLite understands (or understands its own way): every query elsewhere is
+ * written in SQL both SQLite and PostgreSQL read the same, and asks this module for the rest. Each function
+ * names its PostgreSQL equivalent, so supporting PostgreSQL adds a second implementation of this list, not a
+ * second set of repositories. (How Kysely talks to node:sqlite is sqlite-dialect.ts; this is about SQL text.)
+ *
+ * Times are stored as fixed-width ISO-8601 UTC text (`2026-01-09T20:05:00.000Z`), so text comparison is
+ * chronological and a prefix of the text names its day or hour.
+ */
+
+/** The larger of two values (not the aggregate). PostgreSQL: `greatest(a, b)`, which skips a null argument. */
+export function greatest<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
+  return sql<T>`max(${a}, ${b})`;
+}
+
+/** The smaller of two values (not the aggregate). PostgreSQL: `least(a, b)`, which skips a null argument. */
+export function least<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
+  return sql<T>`min(${a}, ${b})`;
+}
+
+/**
+ * Seconds from one ISO time to another, fractional: whole seconds stay exact (a 30-minute round is 1800, never
+ * 1799.99…, as julianday's floating-point days would give). PostgreSQL:
+ * `extract(epoch from (to::timestamptz - from::timestamptz))`.
+ */
+export function secondsBetween(from: Expression<string>, to: Expression<string>): RawBuilder<number> {
+  return sql<number>`(unixepoch(${to}, 'subsec') - unixepoch(${from}, 'subsec'))`;
+}
+
+/** Minutes from one ISO time to another, fractional (see secondsBetween). PostgreSQL: the same over that. */
+export function minutesBetween(from: Expression<string>, to: Expression<string>): RawBuilder<number> {
+  return sql<number>`(${secondsBetween(from, to)} / 60.0)`;
+}
+
+/** The UTC hour of an ISO time, as text: `2026-01-09T20`. PostgreSQL: `to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`. */
+export function isoHour(time: Expression<string>): RawBuilder<string> {
+  return sql<string>`substr(${time}, 1, 13)`;
+}
+
+/** The start of the UTC hour of an ISO time, as ISO text: `2026-01-09T20:00:00.000Z`. PostgreSQL: date_trunc('hour', t). */
+export function isoHourStart(time: Expression<string>): RawBuilder<string> {
+  return sql<string>`(${isoHour(time)} || ':00:00.000Z')`;
+}
+
+/** The UTC day of an ISO time, as text: `2026-01-09`. PostgreSQL: `to_char(t at time zone 'UTC', 'YYYY-MM-DD')`. */
+export function isoDay(time: Expression<string>): RawBuilder<string> {
+  return sql<string>`substr(${time}, 1, 10)`;
+}
+
+/**
+ * Minutes since 00:00 UTC of an ISO time's day (0–1439). PostgreSQL:
+ * `extract(hour from t at time zone 'UTC') * 60 + extract(minute from t at time zone 'UTC')`.
+ */
+export function isoMinuteOfDay(time: Expression<string>): RawBuilder<number> {
+  return sql<number>`(cast(substr(${time}, 12, 2) as integer) * 60 + cast(substr(${time}, 15, 2) as integer))`;
+}
+
+/** Equal, ASCII letters in either case (SQLite's NOCASE folds only those). PostgreSQL: `lower(a) = lower(b)`. */
+export function equalsIgnoringCase(a: Expression<string>, b: Expression<string>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${a} = ${b} collate nocase`;
+}
+
+/**
+ * `text` matches a LIKE `pattern` whose `\` escapes `%`, `_` and itself, ASCII letters in either case (SQLite's
+ * LIKE folds only those). PostgreSQL: `text ilike pattern escape '\'` (which folds every letter).
+ */
+export function likeIgnoringCase(text: Expression<string>, pattern: Expression<string>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${text} like ${pattern} escape '\\'`;
+}
+
+/** `dividend / divisor` in floating point, whatever the columns' types. PostgreSQL: `cast(a as double precision) / b`. */
+export function realQuotient(dividend: Expression<number>, divisor: Expression<number>): RawBuilder<number> {
+  return sql<number>`(cast(${dividend} as real) / ${divisor})`;
+}
+
+/** A number rounded to `digits` decimals, halves away from zero. PostgreSQL: `round(cast(x as numeric), digits)`. */
+export function roundToDigits(value: Expression<number>, digits: number): RawBuilder<number> {
+  return sql<number>`round(${value}, ${sql.lit(digits)})`;
+}
+
+const textCompiler = new SqliteQueryCompiler();
+
+/** A fragment with no parameters as SQL text, for statements prepared on the raw connection. */
+function textOf(fragment: RawBuilder<unknown>): string {
+  const compiled = textCompiler.compileQuery(fragment.toOperationNode(), { queryId: 'dialect-text' });
+  if (compiled.parameters.length > 0) throw new Error(`dialect text cannot carry parameters: ${compiled.sql}`);
+  return compiled.sql;
+}
+
+/**
+ * The same functions as SQL text, for the collector's statements prepared on the raw connection (its hot path
+ * does not go through Kysely): arguments are column names or other SQL text, written into the statement as is.
+ */
+export const dialectText = {
+  greatest: (a: string, b: string): string => textOf(greatest(sql.raw(a), sql.raw(b))),
+  least: (a: string, b: string): string => textOf(least(sql.raw(a), sql.raw(b))),
+  isoHourStart: (time: string): string => textOf(isoHourStart(sql.raw(time))),
+};
