@@ -12,11 +12,18 @@ import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
+import { createPlayerProfileRepository } from './features/players/player-profile.repository.ts';
+import { createPlayerProfileService } from './features/players/player-profile.service.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
+import { createPlayersRepository } from './features/players/players.repository.ts';
 import { playersRoutes } from './features/players/players.routes.ts';
+import { createPlayersService } from './features/players/players.service.ts';
+import { createRoundsRepository } from './features/rounds/rounds.repository.ts';
 import { roundsRoutes } from './features/rounds/rounds.routes.ts';
+import { createRoundsService } from './features/rounds/rounds.service.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
+import { systemClock } from './lib/clock.ts';
 import { browsedGameOf } from './web/index-html.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
@@ -86,10 +93,27 @@ export async function buildApp(
     service: liveServers,
     encodeSharedAnswers: config.env === 'production',
   });
-  await app.register(playersSearchRoutes, { prefix: API_PREFIX, database });
-  await app.register(playersRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
+  const clock = systemClock;
+  const playersRepository = createPlayersRepository(database.db);
+  const playersService = createPlayersService({ playersRepository, clock });
+  const playerProfileService = createPlayerProfileService({
+    playerProfileRepository: createPlayerProfileRepository(database.db),
+    playersRepository,
+    clock,
+  });
+  const roundsService = createRoundsService({ roundsRepository: createRoundsRepository(database.db), clock });
+  await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });
+  await app.register(playersRoutes, {
+    prefix: API_PREFIX,
+    playerProfileService,
+    encodeSharedAnswers: config.env === 'production',
+  });
   await app.register(serversRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
-  await app.register(roundsRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
+  await app.register(roundsRoutes, {
+    prefix: API_PREFIX,
+    roundsService,
+    encodeSharedAnswers: config.env === 'production',
+  });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,

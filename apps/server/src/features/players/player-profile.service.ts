@@ -12,21 +12,20 @@ import {
   type PlayersSortKey,
   type ProfileSession,
 } from '@frontline/contract';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
-import {
-  createPlayerProfileRepository,
-  type DayTotals,
-  type MapTotalsRecord,
-  type ServerTotalsRecord,
-  type SessionRecord,
-} from './player-profile.repository.ts';
-import { nameSearchForms } from '../../lib/name-search.ts';
-import { findCurrentSessions, findPlayedMs } from './players.repository.ts';
-import { ACTIVE_WINDOW_MS } from './players.service.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { nameSearchForms } from '../../lib/name-search.ts';
 import { kdRatioOf, roundTo } from '../../lib/numbers.ts';
 import { DAY_MS, MONTH_DAYS, WEEK_DAYS, firstDayOfWindow, utcDayNumber, windowStartMs } from '../../lib/utc-days.ts';
+import type {
+  DayTotals,
+  MapTotalsRecord,
+  PlayerProfileRepository,
+  ServerTotalsRecord,
+  SessionRecord,
+} from './player-profile.repository.ts';
+import type { PlayersRepository } from './players.repository.ts';
+import { ACTIVE_WINDOW_MS } from './players.service.ts';
 
 /**
  * The players list (spec §2 "Find Players"), the player profile (§3 Player stats and its parts) and a player's
@@ -50,30 +49,22 @@ export interface PlayersListRequest {
   isActive?: boolean;
 }
 
-export function createPlayerProfileService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
-  const service = computePlayerAnswers(db, now);
+export function createPlayerProfileService({
+  playerProfileRepository: repository,
+  playersRepository,
+  clock,
+}: {
+  playerProfileRepository: PlayerProfileRepository;
+  playersRepository: PlayersRepository;
+  clock: Clock;
+}) {
   // Answers reused as long as the routes let clients cache them: who is online changes every poll, figures
   // of closed rounds every few minutes. Unknown names are not kept (undefined answers never are).
   const listCache = new AnswerCache<PlayersListResponse>({ reuseMs: 10_000, maxEntries: 500 });
   const profileCache = new AnswerCache<PlayerStatsResponse>({ reuseMs: 30_000, maxEntries: 2000 });
   const mapStatsCache = new AnswerCache<MapStatsResponse>({ reuseMs: 60_000, maxEntries: 2000 });
-  return {
-    listPlayers: (request: PlayersListRequest) =>
-      listCache.reuse(JSON.stringify(request), now().getTime(), () => service.listPlayers(request)),
-    describePlayer: (name: string) => profileCache.reuse(name, now().getTime(), () => service.describePlayer(name)),
-    describeMapStats: (name: string, serverGuid: string, range: MapStatsRange) =>
-      mapStatsCache.reuse(JSON.stringify([name, serverGuid, range]), now().getTime(), () =>
-        service.describeMapStats(name, serverGuid, range),
-      ),
-  };
-}
-
-function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
-  const repository = createPlayerProfileRepository(db);
-
-  return {
-    async listPlayers(request: PlayersListRequest): Promise<PlayersListResponse> {
-      const at = now().getTime();
+  const answers = {
+    async listPlayers(request: PlayersListRequest, at: number): Promise<PlayersListResponse> {
       const activeSince = new Date(at - ACTIVE_WINDOW_MS).toISOString();
       const offset = (request.page - 1) * request.pageSize;
       const { rows, total } = await repository.listPlayers({
@@ -86,8 +77,8 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
       });
       const names = rows.map((row) => row.playerName);
       const [playedMs, current] = await Promise.all([
-        findPlayedMs(db, names),
-        findCurrentSessions(db, names, activeSince),
+        playersRepository.findPlayedMs(names),
+        playersRepository.findCurrentSessions(names, activeSince),
       ]);
       return {
         items: rows.map((row) => {
@@ -115,11 +106,10 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
       };
     },
 
-    async describePlayer(name: string): Promise<PlayerStatsResponse | undefined> {
+    async describePlayer(name: string, nowMs: number): Promise<PlayerStatsResponse | undefined> {
       const player = await repository.findPlayer(name);
       if (!player) return undefined;
-      const at = now();
-      const nowMs = at.getTime();
+      const at = new Date(nowMs);
       const today = utcDayNumber(nowMs);
       const weekStart = new Date(windowStartMs(nowMs, WEEK_DAYS)).toISOString();
       const monthStart = new Date(windowStartMs(nowMs, MONTH_DAYS)).toISOString();
@@ -267,13 +257,14 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
       name: string,
       serverGuid: string,
       range: MapStatsRange,
+      nowMs: number,
     ): Promise<MapStatsResponse | undefined> {
       const [player, serverKnown] = await Promise.all([
         repository.findPlayer(name),
         repository.serverExists(serverGuid),
       ]);
       if (!player || !serverKnown) return undefined;
-      const at = now();
+      const at = new Date(nowMs);
       const year = at.getUTCFullYear();
       let maps: MapTotalsRecord[];
       if (range === 'Last30Days') {
@@ -305,6 +296,24 @@ function computePlayerAnswers(db: Kysely<DatabaseSchema>, now: () => Date) {
           sessionsPlayed: map.rounds,
           totalPlayTimeMinutes: minutesOf(map.playedMs),
         }));
+    },
+  };
+
+  return {
+    listPlayers(request: PlayersListRequest) {
+      const now = clock();
+      return listCache.reuse(JSON.stringify(request), now, () => answers.listPlayers(request, now));
+    },
+    describePlayer(name: string) {
+      const now = clock();
+      return profileCache.reuse(name, now, () => answers.describePlayer(name, now));
+    },
+    /** Undefined when the player or the server is unknown. */
+    describeMapStats(name: string, serverGuid: string, range: MapStatsRange) {
+      const now = clock();
+      return mapStatsCache.reuse(JSON.stringify([name, serverGuid, range]), now, () =>
+        answers.describeMapStats(name, serverGuid, range, now),
+      );
     },
   };
 }

@@ -1,8 +1,7 @@
 import { playerSearchResponseSchema } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
-import { searchPlayers } from './players.service.ts';
+import type { PlayersService } from './players.service.ts';
 
 /** Spec §9: search needs 2 characters and shows 10 results; 50 is plenty for any list that pages them. */
 const MIN_QUERY_LENGTH = 2;
@@ -27,7 +26,10 @@ const searchQuerySchema = z.object({
 });
 
 /** The player search box (spec §2 "Server browser", §7 `GET /stats/Players/search`). */
-export const playersSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const playersSearchRoutes: FastifyPluginAsyncZod<{ playersService: PlayersService }> = async (
+  app,
+  { playersService },
+) => {
   app.get(
     // Matched however the client spells it: the router is case-insensitive (spec spells it /stats/Players/search).
     '/players/search',
@@ -35,7 +37,7 @@ export const playersSearchRoutes: FastifyPluginAsyncZod<{ database: Database }> 
     async (request, reply) => {
       // Online status changes from poll to poll: a short cache only spares bursts of the same keystrokes.
       reply.header('cache-control', 'public, max-age=5');
-      return searchPlayers(database.db, { text: request.query.query, pageSize: request.query.pageSize });
+      return playersService.searchPlayers({ text: request.query.query, pageSize: request.query.pageSize });
     },
   );
 };

@@ -33,108 +33,111 @@ export interface FindSearchCandidatesQuery {
   limit: number;
 }
 
-/**
- * One page of the names matching a search, best first: names starting with one of the forms, then names
- * containing one; within each, players online now first, then the most recently seen. The match is a scan of the
- * names (LIKE with a leading wildcard), which is cheap: the table holds one short row per name. A candidate's
- * last sighting is one index step on sessions (player, start), and only names that match are looked at.
- */
-export async function findSearchCandidates(
-  db: Kysely<DatabaseSchema>,
-  { forms, activeSince, limit }: FindSearchCandidatesQuery,
-): Promise<PlayerSearchCandidate[]> {
-  const startsWithAny = sql.join(
-    forms.map((form) => sql`player_name like ${`${escapeLike(form)}%`} escape '\\'`),
-    sql` or `,
-  );
-  const { rows } = await sql<{ player_name: string; is_prefix: number; is_active: number; last_seen: string }>`
-    with candidates (player_name, first_seen, is_prefix) as (
-      select player_name, first_seen, case when ${startsWithAny} then 1 else 0 end
-      from players
-      where ${nameContainsAny(sql.ref('player_name'), forms)}
-    )
-    select c.player_name, c.is_prefix,
-      c.player_name in (select player_name from sessions where is_active = 1 and last_seen >= ${activeSince})
-        as is_active,
-      coalesce(
-        (select s.last_seen from sessions s where s.player_name = c.player_name
-          order by s.start_time desc, s.session_id desc limit 1),
-        c.first_seen
-      ) as last_seen
-    from candidates c
-    order by c.is_prefix desc, is_active desc, last_seen desc, c.player_name
-    limit ${limit}
-  `.execute(db);
-  return rows.map((row) => ({
-    playerName: row.player_name,
-    isPrefix: row.is_prefix === 1,
-    isActive: row.is_active === 1,
-    lastSeen: row.last_seen,
-  }));
-}
-
-/**
- * Time observed playing: the totals kept for closed rounds, plus the sessions of rounds still open (found
- * through the few open rounds, so no player's whole history is read).
- */
-export async function findPlayedMs(
-  db: Kysely<DatabaseSchema>,
-  playerNames: readonly string[],
-): Promise<Map<string, number>> {
-  const played = new Map<string, number>();
-  for (const names of parameterChunks(playerNames)) {
-    const closed = await db
-      .selectFrom('players')
-      .select(['player_name', 'played_ms'])
-      .where('player_name', 'in', names)
-      .execute();
-    for (const row of closed) if (row.played_ms > 0) played.set(row.player_name, row.played_ms);
-    const open = await db
-      .selectFrom('rounds as r')
-      .innerJoin('sessions as s', 's.round_key', 'r.round_key')
-      .select(['s.player_name', (eb) => eb.fn.sum<number>('s.played_ms').as('played_ms')])
-      .where('r.is_active', '=', 1)
-      .where('s.player_name', 'in', names)
-      .groupBy('s.player_name')
-      .execute();
-    for (const row of open) played.set(row.player_name, (played.get(row.player_name) ?? 0) + Number(row.played_ms));
-  }
-  return played;
-}
-
-/**
- * Each player's open session seen at or after `activeSince`, with its round's server and map (sessions belong to
- * a round, and through it to a server). Should a player have two (they moved servers and the old session has not
- * timed out yet), the one seen last wins.
- */
-export async function findCurrentSessions(
-  db: Kysely<DatabaseSchema>,
-  playerNames: readonly string[],
-  activeSince: string,
-): Promise<Map<string, PlayerCurrentSession>> {
-  const current = new Map<string, PlayerCurrentSession>();
-  for (const names of parameterChunks(playerNames)) {
-    const rows = await db
-      .selectFrom('sessions as s')
-      .innerJoin('rounds as r', 'r.round_key', 's.round_key')
-      .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
-      .select(['s.player_name', 's.kills', 's.deaths', 'r.server_guid', 'r.map_name', 'v.name as server_name'])
-      .where('s.player_name', 'in', names)
-      .where('s.is_active', '=', 1)
-      .where('s.last_seen', '>=', activeSince)
-      .orderBy('s.last_seen', 'asc')
-      .execute();
-    // Ascending, so the latest sighting of a player is the one left in the map.
-    for (const row of rows) {
-      current.set(row.player_name, {
+export function createPlayersRepository(db: Kysely<DatabaseSchema>) {
+  return {
+    /**
+     * One page of the names matching a search, best first: names starting with one of the forms, then names
+     * containing one; within each, players online now first, then the most recently seen. The match is a scan of the
+     * names (LIKE with a leading wildcard), which is cheap: the table holds one short row per name. A candidate's
+     * last sighting is one index step on sessions (player, start), and only names that match are looked at.
+     */
+    async findSearchCandidates({
+      forms,
+      activeSince,
+      limit,
+    }: FindSearchCandidatesQuery): Promise<PlayerSearchCandidate[]> {
+      const startsWithAny = sql.join(
+        forms.map((form) => sql`player_name like ${`${escapeLike(form)}%`} escape '\\'`),
+        sql` or `,
+      );
+      const { rows } = await sql<{ player_name: string; is_prefix: number; is_active: number; last_seen: string }>`
+        with candidates (player_name, first_seen, is_prefix) as (
+          select player_name, first_seen, case when ${startsWithAny} then 1 else 0 end
+          from players
+          where ${nameContainsAny(sql.ref('player_name'), forms)}
+        )
+        select c.player_name, c.is_prefix,
+          c.player_name in (select player_name from sessions where is_active = 1 and last_seen >= ${activeSince})
+            as is_active,
+          coalesce(
+            (select s.last_seen from sessions s where s.player_name = c.player_name
+              order by s.start_time desc, s.session_id desc limit 1),
+            c.first_seen
+          ) as last_seen
+        from candidates c
+        order by c.is_prefix desc, is_active desc, last_seen desc, c.player_name
+        limit ${limit}
+      `.execute(db);
+      return rows.map((row) => ({
         playerName: row.player_name,
-        serverGuid: row.server_guid,
-        serverName: row.server_name,
-        mapName: row.map_name,
-        kills: row.kills,
-        deaths: row.deaths,
-      });
-    }
-  }
-  return current;
+        isPrefix: row.is_prefix === 1,
+        isActive: row.is_active === 1,
+        lastSeen: row.last_seen,
+      }));
+    },
+
+    /**
+     * Time observed playing: the totals kept for closed rounds, plus the sessions of rounds still open (found
+     * through the few open rounds, so no player's whole history is read).
+     */
+    async findPlayedMs(playerNames: readonly string[]): Promise<Map<string, number>> {
+      const played = new Map<string, number>();
+      for (const names of parameterChunks(playerNames)) {
+        const closed = await db
+          .selectFrom('players')
+          .select(['player_name', 'played_ms'])
+          .where('player_name', 'in', names)
+          .execute();
+        for (const row of closed) if (row.played_ms > 0) played.set(row.player_name, row.played_ms);
+        const open = await db
+          .selectFrom('rounds as r')
+          .innerJoin('sessions as s', 's.round_key', 'r.round_key')
+          .select(['s.player_name', (eb) => eb.fn.sum<number>('s.played_ms').as('played_ms')])
+          .where('r.is_active', '=', 1)
+          .where('s.player_name', 'in', names)
+          .groupBy('s.player_name')
+          .execute();
+        for (const row of open) played.set(row.player_name, (played.get(row.player_name) ?? 0) + Number(row.played_ms));
+      }
+      return played;
+    },
+
+    /**
+     * Each player's open session seen at or after `activeSince`, with its round's server and map (sessions belong to
+     * a round, and through it to a server). Should a player have two (they moved servers and the old session has not
+     * timed out yet), the one seen last wins.
+     */
+    async findCurrentSessions(
+      playerNames: readonly string[],
+      activeSince: string,
+    ): Promise<Map<string, PlayerCurrentSession>> {
+      const current = new Map<string, PlayerCurrentSession>();
+      for (const names of parameterChunks(playerNames)) {
+        const rows = await db
+          .selectFrom('sessions as s')
+          .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+          .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+          .select(['s.player_name', 's.kills', 's.deaths', 'r.server_guid', 'r.map_name', 'v.name as server_name'])
+          .where('s.player_name', 'in', names)
+          .where('s.is_active', '=', 1)
+          .where('s.last_seen', '>=', activeSince)
+          .orderBy('s.last_seen', 'asc')
+          .execute();
+        // Ascending, so the latest sighting of a player is the one left in the map.
+        for (const row of rows) {
+          current.set(row.player_name, {
+            playerName: row.player_name,
+            serverGuid: row.server_guid,
+            serverName: row.server_name,
+            mapName: row.map_name,
+            kills: row.kills,
+            deaths: row.deaths,
+          });
+        }
+      }
+      return current;
+    },
+  };
 }
+
+export type PlayersRepository = ReturnType<typeof createPlayersRepository>;

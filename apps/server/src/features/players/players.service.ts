@@ -1,9 +1,8 @@
 import { decodePlayerNameForDisplay, type PlayerSearchResponse } from '@frontline/contract';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { nameSearchForms } from '../../lib/name-search.ts';
-import { findCurrentSessions, findPlayedMs, findSearchCandidates } from './players.repository.ts';
+import type { PlayersRepository } from './players.repository.ts';
 
 /**
  * A player is online when an open session of theirs was seen within this window (domain-facts §6, "isActive":
@@ -12,60 +11,61 @@ import { findCurrentSessions, findPlayedMs, findSearchCandidates } from './playe
  */
 export const ACTIVE_WINDOW_MS = 5 * 60_000;
 
-export interface SearchPlayersQuery {
+interface SearchPlayersQuery {
   /** Trimmed, at least 2 characters (the route checks). */
   text: string;
   pageSize: number;
-  /** Unix ms. */
-  now?: number;
 }
 
 /**
  * Everyone typing the same first letters asks the same question: an answer is reused for a few seconds
- * (the collector itself only changes the data every poll), at most this many answers per database.
+ * (the collector itself only changes the data every poll).
  */
 const SEARCH_REUSE_MS = 10_000;
 const SEARCH_CACHE_ENTRIES = 500;
-const searchCaches = new WeakMap<Kysely<DatabaseSchema>, AnswerCache<PlayerSearchResponse>>();
 
-/**
- * The search box's suggestions (spec §3 "Player search result", §7 `GET /stats/Players/search`): names starting
- * with the text first, then names containing it; online players, then the most recently seen, first in each.
- * A name matches as stored or as shown (decoded), so a Cyrillic query finds the mojibake it is stored as.
- */
-export async function searchPlayers(
-  db: Kysely<DatabaseSchema>,
-  query: SearchPlayersQuery,
-): Promise<PlayerSearchResponse> {
-  const now = query.now ?? Date.now();
-  const cache = searchCaches.get(db) ?? new AnswerCache({ reuseMs: SEARCH_REUSE_MS, maxEntries: SEARCH_CACHE_ENTRIES });
-  searchCaches.set(db, cache);
-  return cache.reuse(`${query.pageSize}\u0000${query.text}`, now, () => findPlayers(db, { ...query, now }));
-}
+/** The player search box (spec §3 "Player search result", §7 `GET /stats/Players/search`). */
+export function createPlayersService({
+  playersRepository,
+  clock,
+}: {
+  playersRepository: PlayersRepository;
+  clock: Clock;
+}) {
+  const searchCache = new AnswerCache<PlayerSearchResponse>({
+    reuseMs: SEARCH_REUSE_MS,
+    maxEntries: SEARCH_CACHE_ENTRIES,
+  });
 
-async function findPlayers(
-  db: Kysely<DatabaseSchema>,
-  { text, pageSize, now = Date.now() }: SearchPlayersQuery,
-): Promise<PlayerSearchResponse> {
-  const activeSince = new Date(now - ACTIVE_WINDOW_MS).toISOString();
-  const candidates = await findSearchCandidates(db, { forms: nameSearchForms(text), activeSince, limit: pageSize });
-  const names = candidates.map((candidate) => candidate.playerName);
-  const [playedMs, currentSessions] = await Promise.all([
-    findPlayedMs(db, names),
-    findCurrentSessions(db, names, activeSince),
-  ]);
-  return {
-    items: candidates.map((candidate) => {
-      const current = currentSessions.get(candidate.playerName);
-      return {
-        playerName: candidate.playerName,
-        displayName: decodePlayerNameForDisplay(candidate.playerName),
-        totalPlayTimeMinutes: Math.round((playedMs.get(candidate.playerName) ?? 0) / 60_000),
-        lastSeen: candidate.lastSeen,
+  /**
+   * Names starting with the text first, then names containing it; online players, then the most recently seen,
+   * first in each. A name matches as stored or as shown (decoded), so a Cyrillic query finds the mojibake it is
+   * stored as.
+   */
+  async function findPlayers({ text, pageSize }: SearchPlayersQuery, now: number): Promise<PlayerSearchResponse> {
+    const activeSince = new Date(now - ACTIVE_WINDOW_MS).toISOString();
+    const candidates = await playersRepository.findSearchCandidates({
+      forms: nameSearchForms(text),
+      activeSince,
+      limit: pageSize,
+    });
+    const names = candidates.map((candidate) => candidate.playerName);
+    const [playedMs, currentSessions] = await Promise.all([
+      playersRepository.findPlayedMs(names),
+      playersRepository.findCurrentSessions(names, activeSince),
+    ]);
+    return {
+      items: candidates.map((candidate) => {
+        const current = currentSessions.get(candidate.playerName);
         // Both reads use the same window; a session closing between them shows the player offline, not half online.
-        isActive: candidate.isActive && current !== undefined,
-        currentServer:
-          candidate.isActive && current !== undefined
+        const online = candidate.isActive && current !== undefined;
+        return {
+          playerName: candidate.playerName,
+          displayName: decodePlayerNameForDisplay(candidate.playerName),
+          totalPlayTimeMinutes: Math.round((playedMs.get(candidate.playerName) ?? 0) / 60_000),
+          lastSeen: candidate.lastSeen,
+          isActive: online,
+          currentServer: online
             ? {
                 serverGuid: current.serverGuid,
                 serverName: current.serverName,
@@ -74,7 +74,17 @@ async function findPlayers(
                 sessionDeaths: current.deaths,
               }
             : null,
-      };
-    }),
+        };
+      }),
+    };
+  }
+
+  return {
+    searchPlayers(query: SearchPlayersQuery): Promise<PlayerSearchResponse> {
+      const now = clock();
+      return searchCache.reuse(`${query.pageSize}\u0000${query.text}`, now, () => findPlayers(query, now));
+    },
   };
 }
+
+export type PlayersService = ReturnType<typeof createPlayersService>;

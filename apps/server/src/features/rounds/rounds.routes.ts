@@ -11,8 +11,8 @@ import {
 } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
+import { playerParamsSchema, unknownPlayer } from '../../http/path-params.ts';
 import {
   MAX_PAGE,
   booleanFlag,
@@ -23,8 +23,7 @@ import {
   sortOrder,
 } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
-import { playerParamsSchema, unknownPlayer } from '../players/players.routes.ts';
-import { createRoundsService } from './rounds.service.ts';
+import type { RoundsService } from './rounds.service.ts';
 
 /**
  * `GET /stats/rounds`, `GET /stats/rounds/{roundId}/report` and `GET /stats/players/{playerName}/sessions`
@@ -126,17 +125,11 @@ const playerSessionsQuerySchema = z.object({
   pageSize: oneOf(SESSIONS_PAGE_SIZES, DEFAULT_SESSIONS_PAGE_SIZE),
 });
 
-export interface RoundsRoutesOptions {
-  database: Database;
-  now?: () => Date;
+export const roundsRoutes: FastifyPluginAsyncZod<{
+  roundsService: RoundsService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
-  encodeSharedAnswers?: boolean;
-}
-
-export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (app, options) => {
-  const service = createRoundsService(options.database.db, options.now);
-  const encodeOnce = options.encodeSharedAnswers;
-
+  encodeSharedAnswers: boolean;
+}> = async (app, { roundsService, encodeSharedAnswers: encodeOnce }) => {
   app.get(
     '/rounds',
     {
@@ -157,7 +150,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
         maxDuration,
         ...filter
       } = request.query;
-      const answer = await service.listRounds({
+      const answer = await roundsService.listRounds({
         page,
         pageSize,
         sortBy,
@@ -180,7 +173,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const answer = await service.listFilterOptions({ ...request.query, includeEmpty: false });
+      const answer = await roundsService.listFilterOptions({ ...request.query, includeEmpty: false });
       if (!answer) return sendError(reply, 404, unknownServer(request.query));
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce });
     },
@@ -196,7 +189,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
     },
     async (request, reply) => {
       const { roundId } = request.params;
-      const answer = await service.describeRound(roundId);
+      const answer = await roundsService.describeRound(roundId);
       if (!answer) {
         return sendError(reply, 404, { error: 'not_found', message: `No round with id '${roundId}' is known` });
       }
@@ -217,7 +210,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<RoundsRoutesOptions> = async (a
     async (request, reply) => {
       const { playerName } = request.params;
       const { map, server, page, pageSize } = request.query;
-      const answer = await service.listPlayerSessions({
+      const answer = await roundsService.listPlayerSessions({
         playerName,
         mapName: map,
         serverName: server,

@@ -11,20 +11,18 @@ import {
   type SessionsPlayerInfo,
   type StandingEntry,
 } from '@frontline/contract';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
 import { decodePoll, decodeTimeline, type Timeline } from '../../ingest/timeline-codec.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { buildLeaderboardSnapshots, compareEntries } from './leaderboard-snapshots.ts';
 import { teamLabelFor } from '../../ingest/tracker/tracker.ts';
-import {
-  createRoundsRepository,
-  type PlayerTotalsRecord,
-  type RoundFilter,
-  type RoundRecord,
-  type RoundsRepository,
-  type SessionRecord,
-  type StoredRound,
+import type {
+  PlayerTotalsRecord,
+  RoundFilter,
+  RoundRecord,
+  RoundsRepository,
+  SessionRecord,
+  StoredRound,
 } from './rounds.repository.ts';
 
 /**
@@ -141,8 +139,13 @@ function leaderboardLines(report: RoundReportResponse): number {
 
 const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
 
-export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date = () => new Date()) {
-  const repository = createRoundsRepository(db);
+export function createRoundsService({
+  roundsRepository: repository,
+  clock,
+}: {
+  roundsRepository: RoundsRepository;
+  clock: Clock;
+}) {
   const listCache = new AnswerCache<RoundsListResponse>({ reuseMs: 10_000, maxEntries: 500 });
   const playerSessionsCache = new AnswerCache<PlayerSessionsResponse>({ reuseMs: 10_000, maxEntries: 500 });
   // A new map or server joins the choices when somebody first plays it: a minute late is soon enough.
@@ -280,13 +283,13 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
 
   return {
     listRounds: (request: RoundsListRequest) =>
-      listCache.reuse(JSON.stringify(request), now().getTime(), () => listRounds(request)),
+      listCache.reuse(JSON.stringify(request), clock(), () => listRounds(request)),
     listFilterOptions: (filter: RoundFilter) =>
-      filterOptionsCache.reuse(JSON.stringify(filter), now().getTime(), () => listFilterOptions(filter)),
+      filterOptionsCache.reuse(JSON.stringify(filter), clock(), () => listFilterOptions(filter)),
     listPlayerSessions: (request: PlayerSessionsRequest) =>
-      playerSessionsCache.reuse(JSON.stringify(request), now().getTime(), () => listPlayerSessions(request)),
+      playerSessionsCache.reuse(JSON.stringify(request), clock(), () => listPlayerSessions(request)),
     describeRound: async (roundId: string) => {
-      const at = now().getTime();
+      const at = clock();
       return (
         closedReportCache.get(roundId, at) ??
         reportCache.reuse(roundId, at, async () => {
@@ -298,6 +301,8 @@ export function createRoundsService(db: Kysely<DatabaseSchema>, now: () => Date 
     },
   };
 }
+
+export type RoundsService = ReturnType<typeof createRoundsService>;
 
 /** A closed round's stored timeline, or an open round's polls so far (the report of a live round reaches now). */
 async function loadTimeline(repository: RoundsRepository, round: StoredRound): Promise<Timeline> {

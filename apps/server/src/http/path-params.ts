@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Path parameters more than one feature's routes take, and the 404 that goes with each. Player names arrive
+ * URL-decoded in the path and are matched exactly (a name is a player's only identity).
+ */
+
+const MAX_PLAYER_NAME_LENGTH = 256;
+
+/** A player's name in a path (a profile, its map statistics, the player's sessions). */
+export const playerParamsSchema = z.object({
+  playerName: z
+    .string()
+    .min(1, { error: 'must name a player' })
+    .max(MAX_PLAYER_NAME_LENGTH, { error: `must be at most ${MAX_PLAYER_NAME_LENGTH} characters` }),
+});
+
+/** The 404 body for a player name never seen. */
+export function unknownPlayer(name: string) {
+  return { error: 'not_found', message: `No player named '${name}' has been seen by Frontline` };
+}
