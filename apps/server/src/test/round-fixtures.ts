@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { createRoundAggregates } from '../ingest/store/round-aggregates.ts';
-import { encodePoll, encodeTimeline, type TimelinePoll } from '../ingest/timeline-codec.ts';
+import { encodePoll, encodeTimeline, type TimelinePoll } from '../domain/timeline-codec.ts';
 
 /**
  * Hand-built servers, rounds and sessions for tests whose right answers are worked out by hand. Rows are

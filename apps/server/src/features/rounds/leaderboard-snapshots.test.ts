@@ -1,6 +1,6 @@
 import { REPORT_MAX_POLL_SNAPSHOTS } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import type { TimelinePoll } from '../../ingest/timeline-codec.ts';
+import type { TimelinePoll } from '../../domain/timeline-codec.ts';
 import { buildLeaderboardSnapshots, pickSnapshotPolls } from './leaderboard-snapshots.ts';
 
 // Issue "Rounds": the report's snapshots come from the stored timeline, "one snapshot per poll, or per minute for

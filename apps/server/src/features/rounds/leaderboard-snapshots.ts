@@ -1,6 +1,6 @@
 import type { LeaderboardEntry, LeaderboardSnapshot } from '@frontline/contract';
-import { teamLabelFor } from '../../ingest/tracker/tracker.ts';
-import type { Timeline, TimelinePoll } from '../../ingest/timeline-codec.ts';
+import { teamLabelFor } from '../../domain/team-labels.ts';
+import type { Timeline, TimelinePoll } from '../../domain/timeline-codec.ts';
 
 /**
  * A round's leaderboard as it stood at each poll, from its stored timeline (DESIGN: round reports read the

@@ -8,7 +8,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
-import type { TimelinePoll } from '../../ingest/timeline-codec.ts';
+import type { TimelinePoll } from '../../domain/timeline-codec.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 

@@ -11,11 +11,11 @@ import {
   type SessionsPlayerInfo,
   type StandingEntry,
 } from '@frontline/contract';
-import { decodePoll, decodeTimeline, type Timeline } from '../../ingest/timeline-codec.ts';
+import { teamLabelFor } from '../../domain/team-labels.ts';
+import { decodePoll, decodeTimeline, type Timeline } from '../../domain/timeline-codec.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { buildLeaderboardSnapshots, compareEntries } from './leaderboard-snapshots.ts';
-import { teamLabelFor } from '../../ingest/tracker/tracker.ts';
 import type {
   PlayerTotalsRecord,
   RoundFilter,

@@ -3,7 +3,7 @@ import type { GameId } from '@frontline/contract';
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
-import { decodePoll, encodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
+import { decodePoll, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
 import { createRoundAggregates } from './round-aggregates.ts';

@@ -6,7 +6,7 @@ import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { generateHistory } from '../../emulator/generate-history.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
-import { decodeTimeline } from '../timeline-codec.ts';
+import { decodeTimeline } from '../../domain/timeline-codec.ts';
 import {
   backfillRoundAggregates,
   BEST_SCORES_KEPT,

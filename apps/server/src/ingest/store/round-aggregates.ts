@@ -4,7 +4,7 @@ import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-ag
 import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { dialectText } from '../../db/dialect.ts';
 import { utcDayNumber } from '../../lib/utc-days.ts';
-import { decodeTimeline, type TimelinePoll } from '../timeline-codec.ts';
+import { decodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
 
 /**
  * Adds a closed round to the aggregates of migration 0004: per server and player (all time and per day),

@@ -2,7 +2,8 @@ import type { GameId } from '@frontline/contract';
 import { isBot } from '../bots.ts';
 import { roundIdFor, serverGuidFor } from '../identity.ts';
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../snapshot.ts';
-import { encodePoll, type TimelinePlayerSample } from '../timeline-codec.ts';
+import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
+import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
 import { matchEntries, type EntryState } from './name-entries.ts';
 import {
   hasPlayed,
@@ -48,8 +49,6 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   serverTimeoutMs: 5 * 60_000,
   maxObservedIntervalMs: 5 * 60_000,
 };
-
-export const DEFAULT_TEAM_LABELS = ['Team 1', 'Team 2'] as const;
 
 interface RoundState {
   row: RoundRow;
@@ -127,13 +126,6 @@ function teamLabels(snapshot: ServerSnapshot): [string, string] {
 function tickets(snapshot: ServerSnapshot, index: 1 | 2): number | null {
   const direct = index === 1 ? snapshot.tickets1 : snapshot.tickets2;
   return direct ?? snapshot.teams.find((team) => team.index === index)?.tickets ?? null;
-}
-
-/** The label of team index `team` (1 or 2 are the round's two teams). Also used by round reports. */
-export function teamLabelFor(team: number, labels: readonly [string, string]): string {
-  if (team === 1) return labels[0];
-  if (team === 2) return labels[1];
-  return `Team ${team}`;
 }
 
 function playerTeamLabel(player: SnapshotPlayer, labels: [string, string]): string {
