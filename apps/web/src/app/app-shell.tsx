@@ -4,7 +4,7 @@ import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-ro
 import { SideRail } from '../components/layout/side-rail.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import { useSignedIn } from '../features/auth/use-signed-in.ts';
+import { useSignedIn } from '../lib/auth/use-signed-in.ts';
 import { applyPageMeta } from '../lib/page-meta.ts';
 import { watchThemeSources } from '../lib/theme.ts';
 import { visibleNavEntries } from './navigation.ts';

@@ -1,5 +1,5 @@
-import type { ComponentType, SVGProps } from 'react';
 import { DashboardIcon, PlayersIcon, ServersIcon } from '../components/icons.tsx';
+import type { NavEntry } from '../components/layout/nav-entry.ts';
 import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
 
 /**
@@ -7,17 +7,6 @@ import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
  * joins when the comparison screen exists: until then it would lead every visitor to a 'Coming soon' page, so it
  * is left out of the main navigation (the profile says where it will be, docs/decisions/0009).
  */
-export interface NavEntry {
-  label: string;
-  to: string;
-  tooltip: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
-  /** Shown only to signed-in users. */
-  signedInOnly: boolean;
-  /** Whether the entry is the current section for a path. */
-  matches: (pathname: string) => boolean;
-}
-
 export const NAV_ENTRIES: readonly NavEntry[] = [
   {
     label: 'Dashboard',

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import type { NavEntry } from '../../app/navigation.ts';
+import type { NavEntry } from './nav-entry.ts';
 import { BrandMark } from '../icons.tsx';
 
 /** The navigation of medium and larger screens: a fixed rail of icons with hover tooltips. */

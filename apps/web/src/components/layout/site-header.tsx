@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { NavEntry } from '../../app/navigation.ts';
-import { DemoNotice } from '../../features/app-info/demo-notice.tsx';
 import { BrandMark } from '../icons.tsx';
+import { DemoNotice } from './demo-notice.tsx';
+import type { NavEntry } from './nav-entry.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TopBarNav } from './top-bar-nav.tsx';
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import type { NavEntry } from '../../app/navigation.ts';
+import type { NavEntry } from './nav-entry.ts';
 
 /** The navigation of small screens: a bar of entries under the header. */
 export function TopBarNav({ entries }: { entries: readonly NavEntry[] }) {

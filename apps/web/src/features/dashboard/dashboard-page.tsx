@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSignedIn } from '../../lib/auth/use-signed-in.ts';
 import { DEFAULT_SERVERS_PATH } from '../../lib/paths.ts';
-import { useSignedIn } from '../auth/use-signed-in.ts';
 
 /** /dashboard: only for signed-in users; everyone else goes to the server browser (spec route table). */
 export function DashboardPage() {
