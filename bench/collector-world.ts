@@ -1,4 +1,4 @@
-import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../apps/server/src/ingest/snapshot.ts';
+import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../apps/server/src/domain/snapshot.ts';
 import { seededRandom } from '../apps/server/src/emulator/random.ts';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { isBot } from '../apps/server/src/ingest/bots.ts';
+import { isBot } from '../apps/server/src/domain/bots.ts';
 import { createCollectorStore } from '../apps/server/src/ingest/store/collector-store.ts';
 import { Tracker } from '../apps/server/src/ingest/tracker/tracker.ts';
 import { World, type WorldOptions } from './collector-world.ts';

@@ -2,7 +2,7 @@ import type { GameId } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import { bflistPageSchema } from '../ingest/bflist/bflist-schema.ts';
 import { normaliseServerEntry } from '../ingest/bflist/normalise.ts';
-import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../ingest/snapshot.ts';
+import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../domain/snapshot.ts';
 import { buildFeedGuid, buildJoinLink, toBflistEntry } from './bflist-wire.ts';
 import type { WorldServerProfile } from './world-types.ts';
 

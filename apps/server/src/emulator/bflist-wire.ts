@@ -1,5 +1,5 @@
 import type { GameId } from '@frontline/contract';
-import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../ingest/snapshot.ts';
+import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../domain/snapshot.ts';
 import type { MapDefinition, WorldServerProfile } from './world-types.ts';
 
 /**

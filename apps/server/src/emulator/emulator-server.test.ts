@@ -2,7 +2,7 @@ import type { GameId } from '@frontline/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchGameServers } from '../ingest/bflist/bflist-client.ts';
 import type { BflistGamePoll } from '../ingest/bflist/bflist-client.ts';
-import type { ServerSnapshot } from '../ingest/snapshot.ts';
+import type { ServerSnapshot } from '../domain/snapshot.ts';
 import type { GroundTruth } from './ground-truth.ts';
 import { buildFeedGuid, buildJoinLink, toBflistEntry } from './bflist-wire.ts';
 import { compareAddresses, RETAINED_LISTINGS, startEmulatorServer } from './emulator-server.ts';

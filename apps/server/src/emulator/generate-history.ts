@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { GAMES, type GameId } from '@frontline/contract';
-import type { GamePoll } from '../ingest/snapshot.ts';
+import type { GamePoll } from '../domain/snapshot.ts';
 import { createCollectorStore } from '../ingest/store/collector-store.ts';
 import { rollUpPopulation } from '../ingest/store/population-rollup.ts';
 import { Tracker } from '../ingest/tracker/tracker.ts';

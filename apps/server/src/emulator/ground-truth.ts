@@ -1,5 +1,5 @@
 import type { GameId } from '@frontline/contract';
-import { isBot } from '../ingest/bots.ts';
+import { isBot } from '../domain/bots.ts';
 
 /**
  * The emulator's record of what really happened: every round each server played and what each person in it

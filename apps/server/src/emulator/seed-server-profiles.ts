@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { IN_MEMORY, openDatabase } from '../db/database.ts';
 import { upsertServerProfiles } from '../features/live-servers/server-profiles.repository.ts';
-import { serverGuidFor } from '../ingest/identity.ts';
+import { serverGuidFor } from '../domain/identity.ts';
 import type { EmulatedWorld } from './world-types.ts';
 
 /**

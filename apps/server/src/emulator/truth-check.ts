@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { serverGuidFor } from '../ingest/identity.ts';
+import { serverGuidFor } from '../domain/identity.ts';
 import type { TrueRound, TrueSession } from './ground-truth.ts';
 
 /**

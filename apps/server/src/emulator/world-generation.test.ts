@@ -1,6 +1,6 @@
 import { GAMES, type GameId } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import { isDefaultBotName } from '../ingest/bots.ts';
+import { isDefaultBotName } from '../domain/bots.ts';
 import { decodePlayerNameForDisplay } from '@frontline/contract';
 import { Random } from './random.ts';
 import { MAPS, PING_BY_REGION, REGIONS } from './world-data.ts';

@@ -1,5 +1,5 @@
 import type { GameId } from '@frontline/contract';
-import { isDefaultBotName } from '../ingest/bots.ts';
+import { isDefaultBotName } from '../domain/bots.ts';
 import { encodeAsLegacyMojibake } from '@frontline/contract';
 import type { Random } from './random.ts';
 import { MAPS, REGIONS } from './world-data.ts';

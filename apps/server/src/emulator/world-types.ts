@@ -1,5 +1,5 @@
 import type { GameId } from '@frontline/contract';
-import type { ServerSnapshot } from '../ingest/snapshot.ts';
+import type { ServerSnapshot } from '../domain/snapshot.ts';
 import type { GroundTruth } from './ground-truth.ts';
 
 /**

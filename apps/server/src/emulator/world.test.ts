@@ -1,8 +1,8 @@
 import { GAMES, type GameId } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import { normaliseServerEntry } from '../ingest/bflist/normalise.ts';
-import { isBot, isDefaultBotName } from '../ingest/bots.ts';
-import type { ServerSnapshot, SnapshotPlayer } from '../ingest/snapshot.ts';
+import { isBot, isDefaultBotName } from '../domain/bots.ts';
+import type { ServerSnapshot, SnapshotPlayer } from '../domain/snapshot.ts';
 import { toBflistEntry } from './bflist-wire.ts';
 import { createWorld } from './world.ts';
 import { WORLD_STEP_MS, type EmulatedWorld, type MapDefinition, type WorldServerProfile } from './world-types.ts';

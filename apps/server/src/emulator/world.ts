@@ -1,5 +1,5 @@
 import { GAMES, type GameId } from '@frontline/contract';
-import type { ServerSnapshot, SnapshotPlayer } from '../ingest/snapshot.ts';
+import type { ServerSnapshot, SnapshotPlayer } from '../domain/snapshot.ts';
 import { buildFeedGuid, buildJoinLink } from './bflist-wire.ts';
 import { Random } from './random.ts';
 import { PING_BY_REGION, REGIONS } from './world-data.ts';

@@ -1,7 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './event-bus.ts';
-import type { GamePoll, ServerSnapshot } from './snapshot.ts';
+import type { GamePoll, ServerSnapshot } from '../domain/snapshot.ts';
 import type { CollectorStore } from './store/collector-store.ts';
 import type { TrackerEvent } from './tracker/tracker-events.ts';
 import { Tracker, type TrackerOptions } from './tracker/tracker.ts';

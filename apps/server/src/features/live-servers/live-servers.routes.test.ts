@@ -16,9 +16,9 @@ import { startEmulatorServer, type EmulatorServer } from '../../emulator/emulato
 import { seedServerProfiles } from '../../emulator/seed-server-profiles.ts';
 import { createWorld } from '../../emulator/world.ts';
 import type { EmulatedWorld, WorldServerProfile } from '../../emulator/world-types.ts';
-import { countPlayers, isBot } from '../../ingest/bots.ts';
-import { serverGuidFor } from '../../ingest/identity.ts';
-import type { ServerSnapshot } from '../../ingest/snapshot.ts';
+import { countPlayers, isBot } from '../../domain/bots.ts';
+import { serverGuidFor } from '../../domain/identity.ts';
+import type { ServerSnapshot } from '../../domain/snapshot.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 // The live list on the whole real path: the emulator serves a seeded world over HTTP, the app's own collector

@@ -1,10 +1,10 @@
 import type { GameId, LiveServer, LiveServerDetail, LiveServersResponse } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
-import { countPlayers, isBot } from '../../ingest/bots.ts';
+import { countPlayers, isBot } from '../../domain/bots.ts';
 import type { LastGoodList } from '../../ingest/collector.ts';
-import { serverGuidFor } from '../../ingest/identity.ts';
-import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../ingest/snapshot.ts';
+import { serverGuidFor } from '../../domain/identity.ts';
+import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../domain/snapshot.ts';
 import { joinLinkFor } from './join-link.ts';
 import { findOpenRoundStarts } from './open-rounds.repository.ts';
 import { findServerProfiles, type ServerProfile } from './server-profiles.repository.ts';

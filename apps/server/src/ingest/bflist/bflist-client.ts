@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { GameId } from '@frontline/contract';
 import { APP_VERSION } from '../../version.ts';
-import type { GamePoll, ServerSnapshot } from '../snapshot.ts';
+import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
 import { bflistPageSchema } from './bflist-schema.ts';
 import type { BflistPage } from './bflist-schema.ts';
 import { normaliseServerEntry, readServerAddress } from './normalise.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerSnapshot } from '../snapshot.ts';
+import type { ServerSnapshot } from '../../domain/snapshot.ts';
 import bf1942Page from './fixtures/bf1942-page-1.json' with { type: 'json' };
 import bf1942Page2 from './fixtures/bf1942-page-2.json' with { type: 'json' };
 import bfvietnamPage from './fixtures/bfvietnam-page.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 import type { GameId } from '@frontline/contract';
 import type { z } from 'zod';
-import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../snapshot.ts';
+import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../domain/snapshot.ts';
 import { bf1942ServerSchema, bflistPlayerSchema, fh2ServerSchema } from './bflist-schema.ts';
 import type { Bf1942Server, BflistTeam, Fh2Server } from './bflist-schema.ts';
 

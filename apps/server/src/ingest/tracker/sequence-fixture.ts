@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { GamePoll, ServerSnapshot } from '../snapshot.ts';
+import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
 import type { TrackerOptions } from './tracker.ts';
 
 /**

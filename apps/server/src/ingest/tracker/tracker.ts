@@ -1,7 +1,7 @@
 import type { GameId } from '@frontline/contract';
-import { isBot } from '../bots.ts';
-import { roundIdFor, serverGuidFor } from '../identity.ts';
-import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../snapshot.ts';
+import { isBot } from '../../domain/bots.ts';
+import { roundIdFor, serverGuidFor } from '../../domain/identity.ts';
+import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../../domain/snapshot.ts';
 import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
 import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
 import { matchEntries, type EntryState } from './name-entries.ts';
