@@ -10,4 +10,5 @@ export * from './player-names.ts';
 export * from './players.ts';
 export * from './round-constants.ts';
 export * from './servers.ts';
+export * from './timestamps.ts';
 export * from './rounds.ts';

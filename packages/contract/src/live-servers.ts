@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcTimestamp } from './timestamps.ts';
 
 /**
  * The server browser's calls (spec: site-statistics §3 Server, Live server, Busy indicator, Forecast,
@@ -50,7 +51,7 @@ export const liveServerSchema = z.object({
    * When the current round began as Frontline saw it (UTC ISO): its first poll, so the round is at least this old.
    * Null when no round is open. Shown for games whose feed has no round clock (FH2), as how long it has run.
    */
-  roundStartedAt: z.string().nullable(),
+  roundStartedAt: utcTimestamp.nullable(),
   /** Seconds a round may last as the server is set up (FH2 `timelimit`): not a countdown. Null when unknown or none. */
   roundTimeLimit: z.number().nullable(),
   hasPassword: z.boolean(),
@@ -70,7 +71,7 @@ export const liveServerSchema = z.object({
 export const liveServersResponseSchema = z.object({
   servers: z.array(liveServerSchema),
   /** When the collector last listed this game successfully (UTC ISO), null if never. */
-  lastUpdated: z.string().nullable(),
+  lastUpdated: utcTimestamp.nullable(),
   /** True when that list is older than two poll intervals (the feed is failing). */
   stale: z.boolean(),
 });
@@ -122,7 +123,7 @@ export const busyIndicatorResponseSchema = z.object({
       ),
     }),
   ),
-  generatedAt: z.string(),
+  generatedAt: utcTimestamp,
 });
 
 export const forecastEntrySchema = z.object({
@@ -143,7 +144,7 @@ export const forecastEntrySchema = z.object({
 
 export const landingSummaryResponseSchema = z.object({
   insights: z.object({
-    generatedAt: z.string(),
+    generatedAt: utcTimestamp,
     currentPlayers: z.number(),
     maxPredictedPlayers: z.number(),
     forecast: z.array(forecastEntrySchema),
@@ -151,12 +152,12 @@ export const landingSummaryResponseSchema = z.object({
 });
 
 export const playersOnlineHistoryResponseSchema = z.object({
-  dataPoints: z.array(z.object({ timestamp: z.string(), totalPlayers: z.number() })),
+  dataPoints: z.array(z.object({ timestamp: utcTimestamp, totalPlayers: z.number() })),
   insights: z.object({
     peakPlayers: z.number(),
     lowestPlayers: z.number(),
     overallAverage: z.number(),
-    rollingAverage: z.array(z.object({ timestamp: z.string(), average: z.number() })),
+    rollingAverage: z.array(z.object({ timestamp: utcTimestamp, average: z.number() })),
   }),
   period: z.string(),
   rollingWindowDays: z.number(),
@@ -171,7 +172,7 @@ export const playerSearchResultSchema = z.object({
    */
   displayName: z.string(),
   totalPlayTimeMinutes: z.number(),
-  lastSeen: z.string(),
+  lastSeen: utcTimestamp,
   isActive: z.boolean(),
   currentServer: z
     .object({

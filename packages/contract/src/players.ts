@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcTimestamp } from './timestamps.ts';
 import { gameIdSchema, playerSearchResultSchema } from './live-servers.ts';
 
 /**
@@ -20,7 +21,7 @@ export const currentSessionSchema = z.object({
   gameId: gameIdSchema,
   mapName: z.string(),
   roundId: z.string(),
-  startTime: z.string(),
+  startTime: utcTimestamp,
   sessionKills: z.number(),
   sessionDeaths: z.number(),
   sessionScore: z.number(),
@@ -34,8 +35,8 @@ export const profileSessionSchema = z.object({
   gameId: gameIdSchema,
   mapName: z.string(),
   gameType: z.string(),
-  startTime: z.string(),
-  lastSeen: z.string(),
+  startTime: utcTimestamp,
+  lastSeen: utcTimestamp,
   isActive: z.boolean(),
   totalScore: z.number(),
   totalKills: z.number(),
@@ -53,12 +54,12 @@ export const bestScoreSchema = z.object({
   serverName: z.string(),
   serverGuid: z.string(),
   /** When the session was last seen (its round's end for closed rounds). */
-  timestamp: z.string(),
+  timestamp: utcTimestamp,
 });
 
 export const trendPointSchema = z.object({
   /** A UTC day (00:00). */
-  timestamp: z.string(),
+  timestamp: utcTimestamp,
   value: z.number(),
 });
 
@@ -74,8 +75,8 @@ export const playerServerSchema = z.object({
   highestScore: z.number(),
   highestScoreRoundId: z.string().nullable(),
   highestScoreMapName: z.string().nullable(),
-  highestScoreStartTime: z.string().nullable(),
-  bestScoreDate: z.string().nullable(),
+  highestScoreStartTime: utcTimestamp.nullable(),
+  bestScoreDate: utcTimestamp.nullable(),
   totalKills: z.number(),
   totalDeaths: z.number(),
   totalMinutes: z.number(),
@@ -94,9 +95,9 @@ export const playerStatsResponseSchema = z.object({
   /** Minutes observed playing (polls that saw the player), rounds still being played included. */
   totalPlayTimeMinutes: z.number(),
   /** The first time Frontline saw the player in any server's poll (UTC ISO). */
-  firstPlayed: z.string(),
+  firstPlayed: utcTimestamp,
   /** The last time Frontline saw the player (UTC ISO). */
-  lastPlayed: z.string(),
+  lastPlayed: utcTimestamp,
   /** Seen in an open session within the last 5 minutes. */
   isActive: z.boolean(),
   currentServer: currentSessionSchema.nullable(),
@@ -117,8 +118,8 @@ export const playerStatsResponseSchema = z.object({
    * later; totalRoundsAnalyzed the rounds of the points.
    */
   recentStats: z.object({
-    analysisPeriodStart: z.string(),
-    analysisPeriodEnd: z.string(),
+    analysisPeriodStart: utcTimestamp,
+    analysisPeriodEnd: utcTimestamp,
     totalRoundsAnalyzed: z.number(),
     kdRatioTrend: z.array(trendPointSchema),
     killRateTrend: z.array(trendPointSchema),
@@ -129,8 +130,8 @@ export const playerStatsResponseSchema = z.object({
    */
   servers: z.array(playerServerSchema),
   insights: z.object({
-    startPeriod: z.string(),
-    endPeriod: z.string(),
+    startPeriod: utcTimestamp,
+    endPeriod: utcTimestamp,
     /**
      * Minutes played in each UTC hour of the day over today and the ACTIVITY_BY_HOUR_DAYS - 1 days before (from
      * startPeriod, 00:00 UTC), rounds being played included; 24 entries, hour 0–23.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcTimestamp } from './timestamps.ts';
 import { gameIdSchema } from './live-servers.ts';
 
 /**
@@ -12,9 +13,9 @@ export const sessionSchema = z.object({
   sessionId: z.number(),
   roundId: z.string(),
   playerName: z.string(),
-  startTime: z.string(),
+  startTime: utcTimestamp,
   /** When the player was last seen in the round (so far, while the session is active). */
-  endTime: z.string(),
+  endTime: utcTimestamp,
   /** Minutes observed playing (a player who left and rejoined counts only the time on the server). */
   durationMinutes: z.number(),
   score: z.number(),
@@ -39,9 +40,9 @@ export const roundSummarySchema = z.object({
   gameId: gameIdSchema,
   mapName: z.string(),
   gameType: z.string(),
-  startTime: z.string(),
+  startTime: utcTimestamp,
   /** The round's end; while it is being played, its latest poll. */
-  endTime: z.string(),
+  endTime: utcTimestamp,
   durationMinutes: z.number(),
   participantCount: z.number(),
   isActive: z.boolean(),
@@ -61,8 +62,8 @@ export const sessionsPlayerInfoSchema = z.object({
   totalDeaths: z.number(),
   totalPlayTimeMinutes: z.number(),
   /** Start of the earliest matched session; null when nothing matched. */
-  firstSeen: z.string().nullable(),
-  lastSeen: z.string().nullable(),
+  firstSeen: utcTimestamp.nullable(),
+  lastSeen: utcTimestamp.nullable(),
 });
 
 export const roundWithPlayersSchema = roundSummarySchema.extend({
@@ -108,7 +109,7 @@ export const leaderboardEntrySchema = z.object({
 
 export const leaderboardSnapshotSchema = z.object({
   /** The poll the snapshot shows. */
-  timestamp: z.string(),
+  timestamp: utcTimestamp,
   /** Everyone the poll saw on the server, best first. */
   entries: z.array(leaderboardEntrySchema),
 });
@@ -130,7 +131,7 @@ export const standingEntrySchema = z.object({
   /** Not in the round's last poll (its latest poll while it is being played): the player had left. */
   left: z.boolean(),
   /** When the player was last seen in the round. */
-  lastSeen: z.string(),
+  lastSeen: utcTimestamp,
 });
 
 export const roundReportResponseSchema = z.object({

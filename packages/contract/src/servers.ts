@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { utcTimestamp } from './timestamps.ts';
 import { LEADERBOARD_PERIODS } from './constants.ts';
 import { gameIdSchema } from './live-servers.ts';
 
@@ -11,9 +12,9 @@ import { gameIdSchema } from './live-servers.ts';
 export const recentRoundSchema = z.object({
   roundId: z.string(),
   mapName: z.string(),
-  startTime: z.string(),
+  startTime: utcTimestamp,
   /** Null while the round is being played. */
-  endTime: z.string().nullable(),
+  endTime: utcTimestamp.nullable(),
   isActive: z.boolean(),
   participantCount: z.number(),
 });
@@ -33,7 +34,7 @@ export const topScoreSchema = z.object({
   deaths: z.number(),
   mapName: z.string(),
   /** When the round ended. */
-  timestamp: z.string(),
+  timestamp: utcTimestamp,
   roundId: z.string(),
 });
 
@@ -68,8 +69,8 @@ export const placementStandingSchema = z.object({
 export const serverLeaderboardSchema = z.object({
   period: z.enum(LEADERBOARD_PERIODS),
   /** Whole UTC days: the period's first day at 00:00 (Week: today and the 6 days before; Month: 30 days). */
-  startPeriod: z.string(),
-  endPeriod: z.string(),
+  startPeriod: utcTimestamp,
+  endPeriod: utcTimestamp,
   /** Rounds a player needs in the period to be on topKDRatios and topKillRates. */
   minRoundsForRatios: z.number(),
   /** Minutes played a player needs in the period to be on topKDRatios and topKillRates (MINIMUM_TO_RANK's). */
@@ -93,8 +94,8 @@ export const serverAddressSchema = z.object({
   serverGuid: z.string(),
   ip: z.string(),
   port: z.number(),
-  firstSeen: z.string(),
-  lastSeen: z.string(),
+  firstSeen: utcTimestamp,
+  lastSeen: utcTimestamp,
 });
 
 export const serverDetailsResponseSchema = z.object({
@@ -119,8 +120,8 @@ export const serverDetailsResponseSchema = z.object({
   numPlayers: z.number(),
   maxPlayers: z.number(),
   /** First and last time Frontline saw the server under this name, at any address (the range its figures cover). */
-  startPeriod: z.string(),
-  endPeriod: z.string(),
+  startPeriod: utcTimestamp,
+  endPeriod: utcTimestamp,
   /** Every address that carried the name, newest first (the first is the one above); the boards combine them. */
   addresses: z.array(serverAddressSchema),
   minPlayersForWeighting: z.number(),
@@ -132,14 +133,14 @@ export const serverInsightsResponseSchema = z.object({
   serverGuid: z.string(),
   serverName: z.string(),
   days: z.number(),
-  startPeriod: z.string(),
-  endPeriod: z.string(),
+  startPeriod: utcTimestamp,
+  endPeriod: utcTimestamp,
   /** Size of one history point in minutes (1 day: 15, 3: 60, 7: 120, 30: 360, 90 and 365: 1440, 3650: 10080). */
   bucketMinutes: z.number(),
   /** Average players online in each bucket (one decimal); buckets before the server was seen are left out. */
-  playerCountHistory: z.array(z.object({ timestamp: z.string(), playerCount: z.number() })),
+  playerCountHistory: z.array(z.object({ timestamp: utcTimestamp, playerCount: z.number() })),
   /** The period before, of the same length, its timestamps moved forward by the period to overlay. */
-  playerCountHistoryComparison: z.array(z.object({ timestamp: z.string(), playerCount: z.number() })),
+  playerCountHistoryComparison: z.array(z.object({ timestamp: utcTimestamp, playerCount: z.number() })),
   playerCountSummary: z.object({
     peakPlayerCount: z.number(),
     averagePlayerCount: z.number(),
@@ -152,13 +153,13 @@ export const serverInsightsResponseSchema = z.object({
      * hourly histograms of 10 ms bins; the percentiles are interpolated within a bin). Buckets without pings
      * are left out.
      */
-    data: z.array(z.object({ timePeriod: z.string(), medianPing: z.number(), p95Ping: z.number() })),
+    data: z.array(z.object({ timePeriod: utcTimestamp, medianPing: z.number(), p95Ping: z.number() })),
   }),
   /**
    * The maps table counts rounds that ended on the UTC days from mapsStartPeriod (00:00 UTC) until now: today and
    * the days-1 days before (the ONE WEEK rule: 7 = today and the 6 days before).
    */
-  mapsStartPeriod: z.string(),
+  mapsStartPeriod: utcTimestamp,
   /** Maps players were seen on in those rounds, most played first (maps only ever played empty are left out). */
   maps: z.array(
     z.object({
@@ -224,7 +225,7 @@ export const serverSearchResultSchema = z.object({
   hasActivePlayers: z.boolean(),
   /** People playing at the last poll (bots are not players); 0 when offline. */
   numPlayers: z.number(),
-  lastActivity: z.string(),
+  lastActivity: utcTimestamp,
 });
 
 export const serverSearchResponseSchema = z.object({
