@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import { busyGuidBatches } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { Collector } from './ingest/collector.ts';
@@ -22,6 +22,7 @@ import { createRoundsRepository } from './features/rounds/rounds.repository.ts';
 import { roundsRoutes } from './features/rounds/rounds.routes.ts';
 import { createRoundsService } from './features/rounds/rounds.service.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
+import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { systemClock } from './lib/clock.ts';
 import { browsedGameOf } from './web/index-html.ts';
@@ -57,9 +58,9 @@ export async function buildApp(
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Outside production every answer is checked against its contract schema on the way out (tests and
-  // development catch a wrong shape at once); in production that check would cost more than the answer.
-  app.setSerializerCompiler(config.env === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
+  // Answers are written through their contract schema, compiled; outside production each is also checked strictly
+  // (a field the contract lacks fails the request), in production that check would cost more than the answer.
+  app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: config.env !== 'production' }));
   registerErrorHandler(app);
 
   const database = options.database ?? (await openDatabase(config.databasePath));

@@ -23,6 +23,12 @@ describe('one error format for every failure', () => {
       },
       (request) => ({ page: request.query.page, name: request.body.name }),
     );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/stats/test/leak',
+      { schema: { response: { 200: z.object({ name: z.string() }) } } },
+      // A service that hands over more than the contract says (the cast stands for a row passed on whole).
+      () => ({ name: 'Wake', passwordHash: 'x' }) as { name: string },
+    );
     app.get('/stats/test/crash', () => {
       throw new Error('secret internal detail');
     });
@@ -77,6 +83,16 @@ describe('one error format for every failure', () => {
   it('matches API paths whatever their letter case', async () => {
     const response = await app.inject('/STATS/Health');
     expect(response.statusCode).toBe(200);
+  });
+
+  it('fails an answer with a field its contract lacks (the app checks answers outside production)', async () => {
+    const response = await app.inject('/stats/test/leak');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: 'response_contract_violation',
+      message:
+        'The answer of GET /stats/test/leak (200) does not match its contract: passwordHash is not in its schema',
+    });
   });
 
   it('answers its own faults with 500 without leaking internals', async () => {

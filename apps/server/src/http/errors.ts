@@ -1,6 +1,7 @@
 import type { ApiError } from '@frontline/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ResponseContractError } from './contract-serializer.ts';
 
 /**
  * One error format for every failure: `{ error, message, details? }` with the right status. Bad input is
@@ -33,6 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: `Invalid ${place}: ${summary}`,
         details,
       });
+    }
+    if (error instanceof ResponseContractError) {
+      // Only checked outside production: the developer or the test reading this answer is the one to tell.
+      request.log.error({ err: error }, 'answer does not match its contract');
+      return sendError(reply, 500, { error: 'response_contract_violation', message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

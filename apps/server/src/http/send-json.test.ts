@@ -1,7 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractSerializerCompiler } from './contract-serializer.ts';
+import { registerErrorHandler } from './errors.ts';
 import { sendSharedJson } from './send-json.ts';
+
+const serverSchema = z.object({ name: z.string(), players: z.number() });
+const bigSchema = z.object({ servers: z.array(serverSchema) });
+const smallSchema = z.object({ ok: z.boolean() });
 
 describe('sendSharedJson', () => {
   const app = Fastify();
@@ -9,8 +16,13 @@ describe('sendSharedJson', () => {
   const small = { ok: true };
 
   beforeAll(async () => {
-    app.get('/big', (request, reply) => sendSharedJson(request, reply, big));
-    app.get('/small', (request, reply) => sendSharedJson(request, reply, small));
+    app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: false }));
+    app.get('/big', { schema: { response: { 200: bigSchema } } }, (request, reply) =>
+      sendSharedJson(request, reply, big),
+    );
+    app.get('/small', { schema: { response: { 200: smallSchema } } }, (request, reply) =>
+      sendSharedJson(request, reply, small),
+    );
     await app.ready();
   });
   afterAll(() => app.close());
@@ -41,5 +53,46 @@ describe('sendSharedJson', () => {
     const response = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual(small);
+  });
+});
+
+describe('sendSharedJson writes through the route’s contract schema', () => {
+  const answer = { servers: [{ name: 'Wake', players: 12, adminPassword: 'hunter2' }] };
+
+  async function appWith(checkAnswers: boolean) {
+    const app = Fastify({ logger: false });
+    app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers }));
+    registerErrorHandler(app);
+    app.get('/shared', { schema: { response: { 200: bigSchema } } }, (request, reply) =>
+      sendSharedJson(request, reply, answer),
+    );
+    app.get('/unschemed', (request, reply) => sendSharedJson(request, reply, answer));
+    await app.ready();
+    return app;
+  }
+
+  it('sends only the contract’s fields in production (no check, the compiled serializer)', async () => {
+    const app = await appWith(false);
+    const response = await app.inject('/shared');
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ servers: [{ name: 'Wake', players: 12 }] });
+  });
+
+  it('fails a shared answer that leaks a field outside production, naming it', async () => {
+    const app = await appWith(true);
+    const response = await app.inject('/shared');
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.json<{ message: string }>().message).toContain('servers[0].adminPassword');
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('refuses a shared answer on a route without a response schema (nothing to serialise it through)', async () => {
+    const app = await appWith(false);
+    const response = await app.inject('/unschemed');
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('hunter2');
   });
 });

@@ -1,0 +1,94 @@
+import { isDeepStrictEqual } from 'node:util';
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { z } from 'zod';
+import { answerJsonSchema } from './json-schema.ts';
+
+/**
+ * Answers go on the wire through their route's contract schema (DESIGN: the contract package is the only place a
+ * response shape is written down). Each response schema is compiled once into a fast-json-stringify serializer,
+ * which writes exactly the fields the contract lists. Outside production every answer is also checked, strictly:
+ * a field the contract lacks (anywhere in the tree), a wrong type or a timestamp without `Z` fails the request,
+ * where zod's own encoder would have dropped the field quietly and a test could never notice the leak.
+ */
+
+export type AnswerSerializer = (answer: unknown) => string;
+
+/** An answer that does not match its route's contract: only thrown outside production, where answers are checked. */
+export class ResponseContractError extends Error {
+  readonly statusCode = 500;
+  constructor(route: string, problem: string) {
+    super(`The answer of ${route} does not match its contract: ${problem}`);
+    this.name = 'ResponseContractError';
+  }
+}
+
+/** The contract's own fast path: writes the schema's fields, in its order, without a per-answer check. */
+export function compileAnswerSerializer(schema: z.ZodType): AnswerSerializer {
+  return fastJson(answerJsonSchema(schema) as fastJson.AnySchema);
+}
+
+/**
+ * The compiled serializer behind a strict check (tests, development): the answer must parse with the schema
+ * (types, enums, timestamps), hold no field the schema lacks, and the compiled serializer must write the same
+ * JSON zod's encoder does (so what production sends is what the tests checked).
+ */
+export function compileCheckedAnswerSerializer(schema: z.ZodType, route: string): AnswerSerializer {
+  const serialize = compileAnswerSerializer(schema);
+  return (answer) => {
+    const encoded = z.safeEncode(schema, answer);
+    if (!encoded.success) throw new ResponseContractError(route, z.prettifyError(encoded.error));
+    const leaked = findLeakedFields(answer, encoded.data);
+    if (leaked.length > 0) {
+      throw new ResponseContractError(route, `${describeFields(leaked)} not in its schema`);
+    }
+    const json = serialize(answer);
+    if (!isDeepStrictEqual(JSON.parse(json), JSON.parse(JSON.stringify(encoded.data)))) {
+      throw new ResponseContractError(route, 'the compiled serializer writes it differently from the schema');
+    }
+    return json;
+  };
+}
+
+/**
+ * Fastify's serializer compiler for zod response schemas: compiled serializers, checked ones when `checkAnswers`
+ * (everywhere but production).
+ */
+export function contractSerializerCompiler(options: { checkAnswers: boolean }): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!(schema instanceof z.ZodType)) {
+      throw new Error(`${method} ${url}: response ${httpStatus} must be a zod schema from the contract`);
+    }
+    return options.checkAnswers
+      ? compileCheckedAnswerSerializer(schema, `${method} ${url} (${httpStatus})`)
+      : compileAnswerSerializer(schema);
+  };
+}
+
+/**
+ * Paths of the fields of `sent` that zod's encoder dropped from `kept` (unknown keys are stripped, so a key present
+ * in one and missing from the other is a field the contract does not know). Undefined values are skipped: JSON
+ * leaves them out anyway.
+ */
+function findLeakedFields(sent: unknown, kept: unknown, path = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    return sent.flatMap((item, index) => findLeakedFields(item, kept[index], `${path}[${index}]`));
+  }
+  if (!isRecord(sent) || !isRecord(kept)) return [];
+  return Object.entries(sent).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const fieldPath = path === '' ? key : `${path}.${key}`;
+    return Object.hasOwn(kept, key) ? findLeakedFields(value, kept[key], fieldPath) : [fieldPath];
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A leak repeated in every row of a list is named a few times, not a thousand. */
+function describeFields(paths: string[]): string {
+  const shown = paths.slice(0, 5).join(', ');
+  const more = paths.length > 5 ? ` and ${paths.length - 5} more` : '';
+  return paths.length === 1 ? `${shown} is` : `${shown}${more} are`;
+}
