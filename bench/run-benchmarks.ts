@@ -3,8 +3,9 @@
  * DESIGN.md and prints each figure as `name: value unit`. `--year` adds the size of a generated year of history,
  * the player endpoints' figures for its most active player and the round endpoints' (the longest round's report,
  * the session lists) (about 30 min more). `--only` runs some groups: collector, generation, truth (the collector
- * against the emulator's ground truth), api, page-load (the served groups use a 1-day demo when generation is not
- * among them).
+ * against the emulator's ground truth), serialise (big answers written by JSON.stringify and by the contract's
+ * compiled serializer; seconds), api, page-load (the served groups use a 1-day demo when generation is not among
+ * them).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +17,12 @@ import { benchCollector } from './collector.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { benchPageLoad } from './page-load.bench.ts';
+import { benchSerialise } from './serialise.bench.ts';
 import { benchTruth } from './truth.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const GROUPS = ['collector', 'generation', 'truth', 'api', 'page-load'] as const;
+const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'api', 'page-load'] as const;
 const { values } = parseArgs({
   options: { year: { type: 'boolean', default: false }, only: { type: 'string', default: GROUPS.join(',') } },
 });
@@ -41,6 +43,7 @@ try {
     figures.push(...(await benchGeneration({ year: values.year, monthDatabasePath, yearDatabasePath })));
   }
   if (only.has('truth')) figures.push(...(await benchTruth()));
+  if (only.has('serialise')) figures.push(...benchSerialise());
 
   // The demo on the 30-day history just generated (it skips generation when the database exists).
   // As deployed: production mode (answers are not re-validated against their schemas on the way out).
