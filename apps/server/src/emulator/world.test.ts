@@ -156,7 +156,7 @@ function checkServer(
   if (players.length > snapshot.maxPlayers) fail(`${where}: ${players.length} players on ${snapshot.maxPlayers} slots`);
   if (players.length === snapshot.maxPlayers) coverage.fullServers += 1;
 
-  // Rotations hold distinct map names (world-generation.ts drawRotation), so the name finds the layer.
+  // Rotations hold distinct map names (world-generation/map-rotations.ts drawRotation), so the name finds the layer.
   const rotationIndex = profile.rotation.findIndex((map) => map.name === snapshot.mapName);
   const map: MapDefinition | undefined = profile.rotation[rotationIndex];
   if (!map || map.gameType !== snapshot.gameType) return fail(`${where}: map not in the server's rotation`);

@@ -2,9 +2,10 @@ import { GAMES, type GameId } from '@frontline/contract';
 import type { ServerSnapshot, SnapshotPlayer } from '../domain/snapshot.ts';
 import { buildFeedGuid, buildJoinLink } from './bflist-wire.ts';
 import { Random } from './random.ts';
-import { PING_BY_REGION, REGIONS } from './world-data.ts';
+import { PING_BY_REGION, REGIONS } from './world-data/regions.ts';
 import { GroundTruth } from './ground-truth.ts';
-import { generatePlayerName, generateServerProfiles } from './world-generation.ts';
+import { generatePlayerName } from './world-generation/player-names.ts';
+import { generateServerProfiles } from './world-generation/server-profiles.ts';
 import { WORLD_STEP_MS, type EmulatedWorld, type MapDefinition, type WorldServerProfile } from './world-types.ts';
 
 /**
