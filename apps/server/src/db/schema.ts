@@ -1,9 +1,12 @@
+import type { GameId } from '@frontline/contract';
 import type { Generated } from 'kysely';
+import type { RoundId, ServerGuid } from '../domain/ids.ts';
 
 /**
  * The database's tables as Kysely sees them (for reads; the collector's hot writes use prepared
  * statements). Each migration that adds a table adds its interface here. Booleans are 0/1 integers and
- * times ISO-8601 UTC text, as SQLite stores them.
+ * times ISO-8601 UTC text, as SQLite stores them. Ids are branded (domain/ids.ts) and games are the contract's
+ * GameId, so a row read here needs no cast and a query cannot compare a server guid with a round id.
  */
 
 export interface AppMetaTable {
@@ -12,15 +15,15 @@ export interface AppMetaTable {
 }
 
 export interface CollectorGamesTable {
-  game: string;
+  game: GameId;
   last_success_at: string | null;
   gap: number;
   clock_ms: number;
 }
 
 export interface ServersTable {
-  server_guid: string;
-  game: string;
+  server_guid: ServerGuid;
+  game: GameId;
   ip: string;
   port: number;
   feed_guid: string | null;
@@ -39,7 +42,7 @@ export interface ServersTable {
   first_seen: string;
   last_seen: string;
   evidence_clock_ms: number;
-  open_round_id: string | null;
+  open_round_id: RoundId | null;
 }
 
 export interface PlayersTable {
@@ -53,8 +56,8 @@ export interface PlayersTable {
 
 export interface RoundsTable {
   round_key: number;
-  round_id: string;
-  server_guid: string;
+  round_id: RoundId;
+  server_guid: ServerGuid;
   map_name: string;
   game_type: string;
   start_time: string;
@@ -106,7 +109,7 @@ export interface RoundPollsTable {
 
 export interface ServerPopulationTable {
   bucket_start: string;
-  server_guid: string;
+  server_guid: ServerGuid;
   bucket_minutes: number;
   player_sum: number;
   peak_players: number;
@@ -114,7 +117,7 @@ export interface ServerPopulationTable {
 }
 
 export interface ServerPingHourlyTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   hour_start: string;
   ping_bin: number;
   samples: number;
@@ -122,7 +125,7 @@ export interface ServerPingHourlyTable {
 
 /** The same histograms summed per UTC day (migration 0005); day_start is the day's 00:00 ISO text. */
 export interface ServerPingDailyTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   day_start: string;
   ping_bin: number;
   samples: number;
@@ -130,7 +133,7 @@ export interface ServerPingDailyTable {
 
 /** Facts about a server the feed does not carry (country, time zone, links); see migration 0003. */
 export interface ServerProfilesTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   /** ISO 3166-1 alpha-2. */
   country: string | null;
   /** IANA time zone. */
@@ -142,7 +145,7 @@ export interface ServerProfilesTable {
 
 /** Round aggregates (migration 0004), added to when a round closes. `day`: UTC days since 1970-01-01. */
 export interface ServerPlayerTotalsTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   player_name: string;
   rounds: number;
   score: number;
@@ -157,7 +160,7 @@ export interface ServerPlayerTotalsTable {
 }
 
 export interface ServerPlayerDaysTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   day: number;
   player_name: string;
   rounds: number;
@@ -168,7 +171,7 @@ export interface ServerPlayerDaysTable {
 }
 
 export interface ServerPlacementTotalsTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   participant_band: number;
   player_name: string;
   first_places: number;
@@ -181,7 +184,7 @@ export interface ServerPlacementDaysTable extends ServerPlacementTotalsTable {
 }
 
 export interface RoundTopScoresTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   score: number;
   round_key: number;
   player_name: string;
@@ -191,7 +194,7 @@ export interface RoundTopScoresTable {
 }
 
 export interface ServerMapDaysTable {
-  server_guid: string;
+  server_guid: ServerGuid;
   day: number;
   map_name: string;
   rounds: number;
@@ -203,7 +206,7 @@ export interface ServerMapDaysTable {
 
 export interface PlayerMapMonthsTable {
   player_name: string;
-  server_guid: string;
+  server_guid: ServerGuid;
   /** yyyymm, UTC. */
   month: number;
   map_name: string;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GameId } from '@frontline/contract';
+import type { RoundId, ServerGuid } from './ids.ts';
 
 /**
  * Frontline's own stable ids. The feed's server guid is known to change for the same server, so a
@@ -10,20 +11,21 @@ function hashHex(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
 
-const serverGuids = new Map<string, string>();
+/** Hashes already computed: a pure function's results, the same for every app instance. */
+const serverGuids = new Map<string, ServerGuid>();
 
 /** Called for every server of every poll, so each address is hashed once. */
-export function serverGuidFor(game: GameId, ip: string, port: number): string {
+export function serverGuidFor(game: GameId, ip: string, port: number): ServerGuid {
   const key = `${game}|${ip}|${port}`;
   let guid = serverGuids.get(key);
   if (guid === undefined) {
-    guid = hashHex(key, 20);
+    guid = hashHex(key, 20) as ServerGuid;
     serverGuids.set(key, guid);
   }
   return guid;
 }
 
 /** A round is its server, its map and the instant it was first seen: the same inputs give the same id. */
-export function roundIdFor(serverGuid: string, mapName: string, startTime: Date): string {
-  return hashHex(`${serverGuid}|${mapName}|${startTime.toISOString()}`, 20);
+export function roundIdFor(serverGuid: ServerGuid, mapName: string, startTime: Date): RoundId {
+  return hashHex(`${serverGuid}|${mapName}|${startTime.toISOString()}`, 20) as RoundId;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { asServerGuid } from '../domain/ids.ts';
 import { EventBus } from './event-bus.ts';
 import type { TrackerEvent } from './tracker/tracker-events.ts';
 
 const online: TrackerEvent = {
   type: 'playerOnline',
   playerName: 'Alice',
-  serverGuid: 'g',
+  serverGuid: asServerGuid('g'),
   serverName: 'S',
   mapName: 'wake',
   at: 1,

@@ -1,6 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import type { PopulationGroup } from './players-history.ts';
 
 /**
@@ -14,7 +15,7 @@ import type { PopulationGroup } from './players-history.ts';
  */
 
 /** Which servers a history covers: every server of a game, or one. */
-export type PopulationScope = { kind: 'game'; game: GameId } | { kind: 'server'; serverGuid: string };
+export type PopulationScope = { kind: 'game'; game: GameId } | { kind: 'server'; serverGuid: ServerGuid };
 
 export interface TimeSlice {
   /** Inclusive ISO lower bound; null for no bound. */
@@ -24,15 +25,15 @@ export interface TimeSlice {
 }
 
 export interface ServerLoad {
-  serverGuid: string;
-  game: string;
+  serverGuid: ServerGuid;
+  game: GameId;
   /** Human players now; 0 when the server is offline. */
   currentPlayers: number;
 }
 
 /** The sums of one server's population rows in one UTC hour. */
 export interface ServerHourSums {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   /** 'YYYY-MM-DDTHH' */
   hour: string;
   playerSum: number;
@@ -46,11 +47,11 @@ export interface GameHourTotal {
 }
 
 export interface GameTrendsRepository {
-  findServerLoads(serverGuids: readonly string[]): Promise<ServerLoad[]>;
-  serverExists(serverGuid: string): Promise<boolean>;
+  findServerLoads(serverGuids: readonly ServerGuid[]): Promise<ServerLoad[]>;
+  serverExists(serverGuid: ServerGuid): Promise<boolean>;
   sumOnlinePlayers(game: GameId): Promise<number>;
   findEarliestPopulation(): Promise<string | null>;
-  selectServerHourSums(serverGuids: readonly string[], slice: TimeSlice): Promise<ServerHourSums[]>;
+  selectServerHourSums(serverGuids: readonly ServerGuid[], slice: TimeSlice): Promise<ServerHourSums[]>;
   selectGameHourTotals(game: GameId, slice: TimeSlice): Promise<GameHourTotal[]>;
   selectPopulationGroups(scope: PopulationScope, bucketMinutes: number, slice: TimeSlice): Promise<PopulationGroup[]>;
 }
@@ -106,7 +107,7 @@ export function createGameTrendsRepository(db: Kysely<DatabaseSchema>): GameTren
     async selectServerHourSums(serverGuids, slice) {
       if (serverGuids.length === 0) return [];
       const guids = sql.join(serverGuids.map((guid) => sql`${guid}`));
-      const result = await sql<{ server_guid: string; hour: string; player_sum: number; samples: number }>`
+      const result = await sql<{ server_guid: ServerGuid; hour: string; player_sum: number; samples: number }>`
         select p.server_guid, ${HOUR_OF_BUCKET} as hour, sum(p.player_sum) as player_sum, sum(p.samples) as samples
         from server_population p
         where p.server_guid in (${guids}) and ${sliceCondition(slice)}
@@ -145,7 +146,7 @@ export function createGameTrendsRepository(db: Kysely<DatabaseSchema>): GameTren
       const rowClass = sql`case when p.bucket_minutes > ${size} then p.bucket_minutes else 0 end`;
       const slot = sql`${MINUTE_OF_DAY} / ${size}`;
       const result = await sql<{
-        server_guid: string;
+        server_guid: ServerGuid;
         day: string;
         slot: number;
         row_class: number;

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import { createGameTrendsRepository } from './game-trends.repository.ts';
@@ -41,7 +42,14 @@ const serverGuidsSchema = z
   .transform((value) => (Array.isArray(value) ? value : [value]))
   .pipe(
     z
-      .array(z.string().trim().min(1, { error: 'must not be empty' }).max(128, { error: 'is too long' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: 'must not be empty' })
+          .max(128, { error: 'is too long' })
+          .transform(asServerGuid),
+      )
       .min(1, { error: 'must name at least one server guid' })
       .max(MAX_SERVER_GUIDS, { error: `must name at most ${MAX_SERVER_GUIDS} server guids per call` }),
   );

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { asServerGuid } from '../../domain/ids.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { createGameTrendsRepository } from './game-trends.repository.ts';
 import { GameTrendsService } from './game-trends.service.ts';
@@ -252,7 +253,9 @@ describe('busy indicator and forecast on handcrafted rows', () => {
     // The current hour itself is incomplete and must not count.
     insertRow(sqlite, 'at-q75', Date.parse('2025-06-18T20:00:00.000Z'), 5, 1000 * 10, 10);
 
-    const answer = await createService().describeBusyness(['at-q75', 'below-q75', 'offline', 'unknown-guid']);
+    const answer = await createService().describeBusyness(
+      ['at-q75', 'below-q75', 'offline', 'unknown-guid'].map(asServerGuid),
+    );
     const indicators = Object.fromEntries(
       answer.serverResults.map((result) => [result.serverGuid, result.busyIndicator]),
     );
@@ -299,7 +302,7 @@ describe('busy indicator and forecast on handcrafted rows', () => {
     insertServer(sqlite, 'three', { players: 11 });
     insertWednesdays(sqlite, 'two', [10, 10]);
     insertWednesdays(sqlite, 'three', [10, 10, 10]);
-    const answer = await createService().describeBusyness(['two', 'three']);
+    const answer = await createService().describeBusyness(['two', 'three'].map(asServerGuid));
     expect(answer.serverResults.map((result) => result.busyIndicator)).toEqual([
       expect.objectContaining({ busyLevel: 'very_busy', typicalPlayers: 10, basis: 'overall', dataPoints: 2 }),
       expect.objectContaining({ busyLevel: 'very_busy', typicalPlayers: 10, basis: 'weekday_hour', dataPoints: 3 }),
@@ -317,7 +320,7 @@ describe('busy indicator and forecast on handcrafted rows', () => {
     insertServer(sqlite, 'old', { players: 10 });
     // Weeks 1–3 are recent; weeks 9–10 are more than 60 days back.
     insertWednesdays(sqlite, 'old', [10, 10, 10, 0, 0, 0, 0, 0, 100, 100]);
-    const answer = await createService().describeBusyness(['old']);
+    const answer = await createService().describeBusyness(['old'].map(asServerGuid));
     expect(answer.serverResults[0]?.busyIndicator.typicalPlayers).toBe(3.8); // (3·10 + 5·0) / 8
   });
 
@@ -326,13 +329,19 @@ describe('busy indicator and forecast on handcrafted rows', () => {
     insertServer(sqlite, 's', { players: 5 });
     insertWednesdays(sqlite, 's', [10, 10, 10]);
     const service = createService();
-    expect((await service.describeBusyness(['s'])).serverResults[0]?.busyIndicator.typicalPlayers).toBe(10);
+    expect(
+      (await service.describeBusyness(['s'].map(asServerGuid))).serverResults[0]?.busyIndicator.typicalPlayers,
+    ).toBe(10);
     insertRow(sqlite, 's', Date.parse('2025-06-18T20:00:00.000Z') - 4 * 7 * DAY_MS, 60, 50 * 60, 60);
-    expect((await service.describeBusyness(['s'])).serverResults[0]?.busyIndicator.typicalPlayers).toBe(10);
+    expect(
+      (await service.describeBusyness(['s'].map(asServerGuid))).serverResults[0]?.busyIndicator.typicalPlayers,
+    ).toBe(10);
     const nextWeek = createService(NOW_MS + 7 * DAY_MS);
     // A week later, the row of this hour was written too: 10, 10, 10, 50 and the (empty) current one.
     insertRow(sqlite, 's', Date.parse('2025-06-18T20:00:00.000Z'), 60, 0, 60);
-    expect((await nextWeek.describeBusyness(['s'])).serverResults[0]?.busyIndicator.typicalPlayers).toBe(16);
+    expect(
+      (await nextWeek.describeBusyness(['s'].map(asServerGuid))).serverResults[0]?.busyIndicator.typicalPlayers,
+    ).toBe(16);
   });
 
   it('forecasts a game from the average over dates of its hourly total (sum of server averages)', async () => {
@@ -422,7 +431,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
     const { sqlite } = getDatabase();
     insertServer(sqlite, 'one-day', { players: 30 });
     insertRecentHours(sqlite, 'one-day', 24);
-    const [result] = (await createService().describeBusyness(['one-day'])).serverResults;
+    const [result] = (await createService().describeBusyness(['one-day'].map(asServerGuid))).serverResults;
     // 24 hours: 6 at 24 players, 18 at 4 → average 9, median 4, Q75 9 (index 17.25 interpolates 4 → 24), Q90 24.
     // Scaled to yesterday's 20:00 (24 players) by 24 / 9: median 10.7, Q75 24, Q90 64 → 30 is "busy".
     expect(result?.busyIndicator).toEqual({
@@ -445,7 +454,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
     const { sqlite } = getDatabase();
     insertServer(sqlite, 'new', { players: 24 });
     insertRecentHours(sqlite, 'new', 3); // 17:00 (4), 18:00 and 19:00 (24)
-    const [result] = (await createService().describeBusyness(['new'])).serverResults;
+    const [result] = (await createService().describeBusyness(['new'].map(asServerGuid))).serverResults;
     expect(result?.busyIndicator).toMatchObject({
       busyLevel: 'moderate', // the median of 4, 24, 24
       typicalPlayers: null,
@@ -475,7 +484,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
       const players = new Date(hourStart).getUTCHours() === 20 ? 10 + back / 24 : eveningRhythm(hourStart);
       insertRow(sqlite, 'ten-days', hourStart, 60, players * 120, 120);
     }
-    const [result] = (await createService().describeBusyness(['ten-days'])).serverResults;
+    const [result] = (await createService().describeBusyness(['ten-days'].map(asServerGuid))).serverResults;
     // 20:00 on ten days: 11 … 20 → average 15.5, median 15.5, Q75 17.75, Q90 19.1; only one was a Wednesday.
     expect(result?.busyIndicator).toEqual({
       busyLevel: 'very_busy',
@@ -493,7 +502,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
   it('no history at all: unknown, and every hour missing', async () => {
     const { sqlite } = getDatabase();
     insertServer(sqlite, 'fresh', { players: 8 });
-    const [result] = (await createService().describeBusyness(['fresh'])).serverResults;
+    const [result] = (await createService().describeBusyness(['fresh'].map(asServerGuid))).serverResults;
     expect(result?.busyIndicator).toEqual({
       busyLevel: 'unknown',
       busyText: 'Not enough data',
@@ -511,7 +520,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
     insertServer(sqlite, 'bots', { players: 12 });
     sqlite.prepare("update servers set bot_count = 16 where server_guid = 'bots'").run();
     insertRecentHours(sqlite, 'bots', 24);
-    const [result] = (await createService().describeBusyness(['bots'])).serverResults;
+    const [result] = (await createService().describeBusyness(['bots'].map(asServerGuid))).serverResults;
     expect(result?.busyIndicator.currentPlayers).toBe(12);
   });
 });

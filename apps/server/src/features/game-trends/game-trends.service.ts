@@ -20,6 +20,7 @@ import {
   type HourInstance,
   type Rhythm,
 } from './busy-patterns.ts';
+import { asServerGuid, type ServerGuid } from '../../domain/ids.ts';
 import type { GameTrendsRepository, PopulationScope, TimeSlice } from './game-trends.repository.ts';
 import {
   BucketAccumulator,
@@ -91,7 +92,7 @@ const BUSY_ANSWER_ENTRIES = 200;
 export class GameTrendsService {
   readonly #repository: GameTrendsRepository;
   readonly #now: () => Date;
-  readonly #patterns = new Map<string, HourlyEntry<Rhythm>>();
+  readonly #patterns = new Map<ServerGuid, HourlyEntry<Rhythm>>();
   readonly #predictions = new Map<GameId, HourlyEntry<Rhythm>>();
   readonly #histories = new Map<string, HistoryEntry>();
   readonly #historyLocks = new Map<string, Promise<void>>();
@@ -102,7 +103,7 @@ export class GameTrendsService {
     this.#now = options.now;
   }
 
-  async describeBusyness(serverGuids: readonly string[]): Promise<BusyIndicatorResponse> {
+  async describeBusyness(serverGuids: readonly ServerGuid[]): Promise<BusyIndicatorResponse> {
     const now = this.#now();
     const wanted = [...new Set(serverGuids)];
     const loads = new Map((await this.#repository.findServerLoads(wanted)).map((load) => [load.serverGuid, load]));
@@ -121,8 +122,8 @@ export class GameTrendsService {
   }
 
   async #buildBusyness(
-    wanted: string[],
-    loads: Map<string, Awaited<ReturnType<GameTrendsRepository['findServerLoads']>>[number]>,
+    wanted: ServerGuid[],
+    loads: Map<ServerGuid, Awaited<ReturnType<GameTrendsRepository['findServerLoads']>>[number]>,
     now: Date,
   ): Promise<BusyIndicatorResponse> {
     const patterns = await this.#loadPatterns(
@@ -212,11 +213,13 @@ export class GameTrendsService {
   async #resolveScope(id: string): Promise<PopulationScope | undefined> {
     const game = findGame(id);
     if (game) return { kind: 'game', game: game.id };
-    return (await this.#repository.serverExists(id)) ? { kind: 'server', serverGuid: id } : undefined;
+    // Not a game: a server guid if a server has it.
+    const serverGuid = asServerGuid(id);
+    return (await this.#repository.serverExists(serverGuid)) ? { kind: 'server', serverGuid } : undefined;
   }
 
   /** Patterns of the given servers for this hour: cached ones, the rest built in one batch. */
-  async #loadPatterns(serverGuids: readonly string[], now: Date): Promise<Map<string, Rhythm>> {
+  async #loadPatterns(serverGuids: readonly ServerGuid[], now: Date): Promise<Map<ServerGuid, Rhythm>> {
     const hourIndex = Math.floor(now.getTime() / HOUR_MS);
     const missing = serverGuids.filter((guid) => this.#patterns.get(guid)?.hourIndex !== hourIndex);
     if (missing.length > 0) {
@@ -234,8 +237,8 @@ export class GameTrendsService {
     return new Map(loaded);
   }
 
-  async #buildServerPatterns(serverGuids: readonly string[], hourIndex: number): Promise<Map<string, Rhythm>> {
-    const instances = new Map<string, HourInstance[]>();
+  async #buildServerPatterns(serverGuids: readonly ServerGuid[], hourIndex: number): Promise<Map<ServerGuid, Rhythm>> {
+    const instances = new Map<ServerGuid, HourInstance[]>();
     await forEachSlice(patternWindow(hourIndex), async (slice) => {
       for (const row of await this.#repository.selectServerHourSums(serverGuids, slice)) {
         if (row.samples <= 0) continue;

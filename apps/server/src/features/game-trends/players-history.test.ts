@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asServerGuid } from '../../domain/ids.ts';
 import {
   BucketAccumulator,
   PERIOD_RULES,
@@ -22,7 +23,7 @@ function group(
   samples: number,
   spanBuckets = 1,
 ): PopulationGroup {
-  return { serverGuid, bucketIndex, spanBuckets, playerSum, samples };
+  return { serverGuid: asServerGuid(serverGuid), bucketIndex, spanBuckets, playerSum, samples };
 }
 
 describe('resolveHistoryRange (spec §9 periods; bucket sizes of the issue)', () => {

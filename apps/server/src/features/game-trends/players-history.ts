@@ -1,4 +1,5 @@
 import type { HistoryPeriod, PlayersOnlineHistoryResponse } from '@frontline/contract';
+import type { ServerGuid } from '../../domain/ids.ts';
 import { roundTo } from '../../lib/numbers.ts';
 
 /**
@@ -59,7 +60,7 @@ export function computeBucketIndex(timeMs: number, bucketMinutes: number): numbe
  * `bucketIndex` on, and lends each its own average: finer detail no longer exists.
  */
 export interface PopulationGroup {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   bucketIndex: number;
   spanBuckets: number;
   playerSum: number;

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../../db/schema.ts';
 import { countPlayers, isBot } from '../../domain/bots.ts';
 import type { LastGoodList } from '../../ingest/collector.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../domain/snapshot.ts';
 import { joinLinkFor } from './join-link.ts';
 import { findOpenRoundStarts } from './open-rounds.repository.ts';
@@ -66,7 +67,7 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
       const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
       const known = await findKnownFacts(db, guids);
       const servers = list.servers
-        .map((snapshot, index) => toLiveServer(snapshot, guids[index] ?? '', known))
+        .map((snapshot) => toLiveServer(snapshot, serverGuidFor(snapshot.game, snapshot.ip, snapshot.port), known))
         .sort(compareLiveServers);
       const lastUpdated = list.at.toISOString();
       // The same two answer objects for the life of a list, so they are encoded once (http/send-json.ts).
@@ -106,16 +107,16 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
 
 /** What the database knows about listed servers besides the feed, by server guid. */
 interface KnownFacts {
-  profiles: Map<string, ServerProfile>;
-  roundStarts: Map<string, string>;
+  profiles: Map<ServerGuid, ServerProfile>;
+  roundStarts: Map<ServerGuid, string>;
 }
 
-async function findKnownFacts(db: Kysely<DatabaseSchema>, guids: readonly string[]): Promise<KnownFacts> {
+async function findKnownFacts(db: Kysely<DatabaseSchema>, guids: readonly ServerGuid[]): Promise<KnownFacts> {
   const [profiles, roundStarts] = await Promise.all([findServerProfiles(db, guids), findOpenRoundStarts(db, guids)]);
   return { profiles, roundStarts };
 }
 
-function toLiveServer(snapshot: ServerSnapshot, guid: string, known: KnownFacts): LiveServer {
+function toLiveServer(snapshot: ServerSnapshot, guid: ServerGuid, known: KnownFacts): LiveServer {
   const profile = known.profiles.get(guid);
   // Counted from the roster the way the tracker counts it (PLAYER COUNTS), not the feed's numPlayers, which
   // includes bots: so the list, the profile and the forecasts all say the same number of people.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { parameterChunks } from '../../db/parameter-chunks.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 
 /**
  * When each given server's open round began (its first poll, UTC ISO), by server guid; servers with no open round
@@ -9,9 +10,9 @@ import type { DatabaseSchema } from '../../db/schema.ts';
  */
 export async function findOpenRoundStarts(
   db: Kysely<DatabaseSchema>,
-  serverGuids: readonly string[],
-): Promise<Map<string, string>> {
-  const starts = new Map<string, string>();
+  serverGuids: readonly ServerGuid[],
+): Promise<Map<ServerGuid, string>> {
+  const starts = new Map<ServerGuid, string>();
   for (const guids of parameterChunks(serverGuids)) {
     const rows = await db
       .selectFrom('servers')

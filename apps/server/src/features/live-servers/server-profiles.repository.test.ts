@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asServerGuid } from '../../domain/ids.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { findServerProfiles, upsertServerProfiles, type ServerProfile } from './server-profiles.repository.ts';
 
@@ -6,7 +7,7 @@ describe('server profiles', () => {
   const getDatabase = useTestDatabase();
 
   const profile = (serverGuid: string, overrides: Partial<ServerProfile> = {}): ServerProfile => ({
-    serverGuid,
+    serverGuid: asServerGuid(serverGuid),
     country: 'DE',
     timezone: 'Europe/Berlin',
     region: 'europe',
@@ -18,7 +19,7 @@ describe('server profiles', () => {
   it('reads back what was written, only for the servers asked about', async () => {
     const { db, sqlite } = getDatabase();
     upsertServerProfiles(sqlite, [profile('a'), profile('b', { country: 'US', timezone: 'America/Chicago' })]);
-    const found = await findServerProfiles(db, ['b', 'unknown']);
+    const found = await findServerProfiles(db, ['b', 'unknown'].map(asServerGuid));
     expect([...found.entries()]).toEqual([['b', profile('b', { country: 'US', timezone: 'America/Chicago' })]]);
     expect(await findServerProfiles(db, [])).toEqual(new Map());
   });
@@ -27,7 +28,7 @@ describe('server profiles', () => {
     const { db, sqlite } = getDatabase();
     upsertServerProfiles(sqlite, [profile('a')]);
     upsertServerProfiles(sqlite, [profile('a', { discordUrl: null, forumUrl: 'https://forum.example/' })]);
-    expect((await findServerProfiles(db, ['a'])).get('a')).toEqual(
+    expect((await findServerProfiles(db, [asServerGuid('a')])).get(asServerGuid('a'))).toEqual(
       profile('a', { discordUrl: null, forumUrl: 'https://forum.example/' }),
     );
   });

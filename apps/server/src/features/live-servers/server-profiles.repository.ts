@@ -2,10 +2,11 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
 import { parameterChunks } from '../../db/parameter-chunks.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 
 /** What Frontline knows about a server beyond the feed (table `server_profiles`). */
 export interface ServerProfile {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   /** ISO 3166-1 alpha-2. */
   country: string | null;
   /** IANA time zone. */
@@ -47,9 +48,9 @@ export function upsertServerProfiles(sqlite: DatabaseSync, profiles: readonly Se
 /** The profiles of the given servers that are known, by server guid. */
 export async function findServerProfiles(
   db: Kysely<DatabaseSchema>,
-  serverGuids: readonly string[],
-): Promise<Map<string, ServerProfile>> {
-  const profiles = new Map<string, ServerProfile>();
+  serverGuids: readonly ServerGuid[],
+): Promise<Map<ServerGuid, ServerProfile>> {
+  const profiles = new Map<ServerGuid, ServerProfile>();
   for (const guids of parameterChunks(serverGuids)) {
     const rows = await db
       .selectFrom('server_profiles')

@@ -4,6 +4,7 @@ import { nameContainsAny } from '../../db/like-pattern.ts';
 import { findScoreRank } from '../../db/ranked-players.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findServerGuidsNamed } from '../../db/server-names.ts';
+import { asServerGuid } from '../../domain/ids.ts';
 
 /**
  * The SQL behind the players list, the player profile and a player's map statistics. A profile reads the
@@ -321,7 +322,7 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
       const row = await db
         .selectFrom('servers')
         .select('server_guid')
-        .where('server_guid', '=', serverGuid)
+        .where('server_guid', '=', asServerGuid(serverGuid))
         .executeTakeFirst();
       return row !== undefined;
     },

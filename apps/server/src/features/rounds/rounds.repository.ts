@@ -2,6 +2,7 @@ import type { RoundsSortKey } from '@frontline/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findServerGuidsNamed, serverGuidIn } from '../../db/server-names.ts';
+import { asServerGuid } from '../../domain/ids.ts';
 
 /**
  * The SQL behind the rounds list, a player's sessions and the round report. Rounds are found through their
@@ -336,7 +337,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
         const known = await db
           .selectFrom('servers')
           .select('server_guid')
-          .where('server_guid', '=', filter.serverGuid)
+          .where('server_guid', '=', asServerGuid(filter.serverGuid))
           .executeTakeFirst();
         if (!known) return false;
       }

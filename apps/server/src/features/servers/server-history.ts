@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import { serverGuidIn } from '../../db/server-names.ts';
 import { pingPercentiles, type PingBin } from '../../ingest/store/ping-statistics.ts';
 import { createGameTrendsRepository } from '../game-trends/game-trends.repository.ts';
@@ -37,7 +38,7 @@ const DAY_MINUTES = 1440;
 
 export async function readPlayerCountHistory(
   db: Kysely<DatabaseSchema>,
-  guids: readonly string[],
+  guids: readonly ServerGuid[],
   span: HistorySpan,
 ): Promise<PlayerCountHistory> {
   const repository = createGameTrendsRepository(db);
@@ -87,7 +88,7 @@ export async function readPlayerCountHistory(
 /** Median and 95th-percentile ping per bucket (at least an hour: the histograms are hourly). */
 export async function readPingHistory(
   db: Kysely<DatabaseSchema>,
-  guids: readonly string[],
+  guids: readonly ServerGuid[],
   span: HistorySpan,
 ): Promise<{ timePeriod: string; medianPing: number; p95Ping: number }[]> {
   const bucketMinutes = span.foldToWeeks ? WEEK_DAYS * DAY_MINUTES : Math.max(60, span.bucketMinutes);

@@ -1,9 +1,10 @@
-import type { RankingOrderBy } from '@frontline/contract';
+import type { GameId, RankingOrderBy } from '@frontline/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
 import { KD_RATIO, RANKING_VALUES, rankedPlayerTotals } from '../../db/ranked-players.ts';
 import type { DatabaseSchema, ServerMapDaysTable } from '../../db/schema.ts';
 import { serverGuidIn } from '../../db/server-names.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import { nameSearchForms } from '../../lib/name-search.ts';
 
 /**
@@ -14,9 +15,9 @@ import { nameSearchForms } from '../../lib/name-search.ts';
  */
 
 export interface ServerRecord {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   name: string;
-  game: string;
+  game: GameId;
   ip: string;
   port: number;
   mapName: string;
@@ -101,9 +102,9 @@ export interface RankingRecord {
 }
 
 export interface ServerSearchRecord {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   name: string;
-  game: string;
+  game: GameId;
   mapName: string;
   numPlayers: number;
   isOnline: boolean;
@@ -140,7 +141,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
      * every address of the name and sorts by end too. Empty rounds (no human ever seen) are left out, from the
      * partial index of played rounds (migration 0009): the `> 0` stays literal for that.
      */
-    async findRecentRounds(guids: readonly string[], limit: number): Promise<RecentRoundRecord[]> {
+    async findRecentRounds(guids: readonly ServerGuid[], limit: number): Promise<RecentRoundRecord[]> {
       const rows = await db
         .selectFrom('rounds')
         .select(['round_id', 'map_name', 'start_time', 'end_time', 'is_active', 'participant_count'])
@@ -160,7 +161,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Every player's sums on the server since `fromDay` (null: all time, from the totals table). */
-    async sumPlayerPeriod(guids: readonly string[], fromDay: number | null): Promise<PlayerPeriodTotals[]> {
+    async sumPlayerPeriod(guids: readonly ServerGuid[], fromDay: number | null): Promise<PlayerPeriodTotals[]> {
       const { rows } =
         fromDay === null
           ? await sql<PlayerPeriodRow>`
@@ -185,7 +186,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
 
     /** The best placement records: most first places, then second, then third. */
     async findTopPlacements(
-      guids: readonly string[],
+      guids: readonly ServerGuid[],
       fromDay: number | null,
       minParticipantBand: number,
       limit: number,
@@ -210,7 +211,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Best single-round scores of rounds that ended at or after `from` (ISO; null: all time). */
-    async findTopScores(guids: readonly string[], from: string | null, limit: number): Promise<TopScoreRecord[]> {
+    async findTopScores(guids: readonly ServerGuid[], from: string | null, limit: number): Promise<TopScoreRecord[]> {
       // The order is the key's, backwards: the best scores come first without a sort, newer rounds first on ties.
       const { rows } = await sql<{
         player_name: string;
@@ -238,7 +239,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Maps of rounds that ended on days [fromDay, toDay). */
-    async sumMaps(guids: readonly string[], fromDay: number, toDay: number): Promise<MapTotals[]> {
+    async sumMaps(guids: readonly ServerGuid[], fromDay: number, toDay: number): Promise<MapTotals[]> {
       const { rows } = await sql<Omit<ServerMapDaysTable, 'server_guid' | 'day'>>`
         select map_name, sum(rounds) as rounds, sum(played_ms) as played_ms, sum(polls) as polls,
           sum(player_poll_sum) as player_poll_sum, max(peak_players) as peak_players
@@ -256,7 +257,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** The highest player count of one poll in [from, before), on any of the addresses. */
-    async findPeakPlayers(guids: readonly string[], from: string, before: string): Promise<number> {
+    async findPeakPlayers(guids: readonly ServerGuid[], from: string, before: string): Promise<number> {
       const { rows } = await sql<{ peak: number | null }>`
         select max(peak_players) as peak from server_population
         where ${serverGuidIn(sql`server_guid`, guids)} and bucket_start >= ${from} and bucket_start < ${before}`.execute(
@@ -270,7 +271,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
      * (db/ranked-players.ts), how many match the filters, and how many are ranked.
      */
     async findRankings(
-      guids: readonly string[],
+      guids: readonly ServerGuid[],
       query: RankingQuery,
     ): Promise<{ rows: RankingRecord[]; total: number; rankedPlayers: number }> {
       const filters = rankingConditions(query);
@@ -313,9 +314,9 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
       const contains = `%${escapeLike(text)}%`;
       const startsWith = `${escapeLike(text)}%`;
       const { rows } = await sql<{
-        server_guid: string;
+        server_guid: ServerGuid;
         name: string;
-        game: string;
+        game: GameId;
         map_name: string;
         num_players: number;
         is_online: number;
@@ -366,9 +367,9 @@ const SERVER_COLUMNS = sql`server_guid, name, game, ip, port, map_name, num_play
   join_link, is_online, first_seen, last_seen`;
 
 interface ServerRow {
-  server_guid: string;
+  server_guid: ServerGuid;
   name: string;
-  game: string;
+  game: GameId;
   ip: string;
   port: number;
   map_name: string;

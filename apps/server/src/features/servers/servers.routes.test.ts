@@ -11,6 +11,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { asServerGuid } from '../../domain/ids.ts';
 import { upsertServerProfiles } from '../live-servers/server-profiles.repository.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 import { insertPingHour, insertPopulation, insertRound, insertServer } from '../../test/round-fixtures.ts';
@@ -105,7 +106,7 @@ beforeAll(async () => {
   });
   upsertServerProfiles(sqlite, [
     {
-      serverGuid: 'guid-a',
+      serverGuid: asServerGuid('guid-a'),
       country: 'DE',
       timezone: 'Europe/Berlin',
       region: 'europe-central',

@@ -3,7 +3,6 @@ import {
   MINIMUM_TO_RANK,
   MIN_ROUNDS_FOR_RATIO_BOARDS,
   PLACEMENT_POINTS,
-  type GameId,
   type LeaderboardPeriod,
   type PlacementStanding,
   type RankingOrderBy,
@@ -14,6 +13,7 @@ import {
   type ServerSearchResponse,
 } from '@frontline/contract';
 import type { Database } from '../../db/database.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import { MINIMUM_PLAYED_MS } from '../../db/ranked-players.ts';
 import { participantBand } from '../../ingest/store/round-aggregates.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -92,7 +92,7 @@ export interface RankingRequest extends RankingFilters {
 interface NamedServer {
   server: ServerRecord;
   addresses: ServerRecord[];
-  guids: string[];
+  guids: ServerGuid[];
 }
 
 export function createServersService({ database, now = () => new Date() }: ServersServiceOptions) {
@@ -224,7 +224,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
           serverName: server.name,
           serverIp: server.ip,
           serverPort: server.port,
-          gameId: server.game as GameId,
+          gameId: server.game,
           region: profile?.region ?? null,
           country: countryNameOf(profile?.country ?? null),
           countryCode: profile?.country ?? null,
@@ -331,7 +331,7 @@ export function createServersService({ database, now = () => new Date() }: Serve
         items: rows.map((row) => ({
           serverGuid: row.serverGuid,
           serverName: row.name,
-          gameId: row.game as GameId,
+          gameId: row.game,
           currentMap: row.mapName,
           totalPlayersAllTime: row.totalPlayers,
           city: null,

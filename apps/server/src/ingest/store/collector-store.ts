@@ -1,5 +1,4 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { GameId } from '@frontline/contract';
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
@@ -315,7 +314,7 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     loadTrackerState() {
       const games = allRows<CollectorGamesTable>(sqlite.prepare('select * from collector_games')).map(
         (row): GameStateRow => ({
-          game: row.game as GameId,
+          game: row.game,
           lastSuccessAt: row.last_success_at === null ? null : msOf(row.last_success_at),
           gap: row.gap === 1,
           clockMs: row.clock_ms,
@@ -348,7 +347,7 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
 function toServerRow(row: ServersTable): ServerRow {
   return {
     serverGuid: row.server_guid,
-    game: row.game as GameId,
+    game: row.game,
     ip: row.ip,
     port: row.port,
     feedGuid: row.feed_guid,

@@ -1,3 +1,4 @@
+import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 import type { RoundCloseReason } from './write-batch.ts';
 
 /** What the tracker noticed, for the hub and round-closed processing (published after the write commits). */
@@ -5,14 +6,14 @@ export type TrackerEvent =
   | {
       type: 'playerOnline';
       playerName: string;
-      serverGuid: string;
+      serverGuid: ServerGuid;
       serverName: string;
       mapName: string;
       at: number;
     }
   | {
       type: 'serverMapChange';
-      serverGuid: string;
+      serverGuid: ServerGuid;
       serverName: string;
       oldMap: string;
       newMap: string;
@@ -20,8 +21,8 @@ export type TrackerEvent =
     }
   | {
       type: 'roundClosed';
-      roundId: string;
-      serverGuid: string;
+      roundId: RoundId;
+      serverGuid: ServerGuid;
       mapName: string;
       reason: RoundCloseReason;
       startTime: number;

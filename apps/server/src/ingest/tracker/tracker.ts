@@ -1,6 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import { isBot } from '../../domain/bots.ts';
 import { roundIdFor, serverGuidFor } from '../../domain/identity.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../../domain/snapshot.ts';
 import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
 import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
@@ -135,7 +136,7 @@ function playerTeamLabel(player: SnapshotPlayer, labels: [string, string]): stri
 export class Tracker {
   readonly #options: TrackerOptions;
   readonly #games = new Map<GameId, GameStateRow>();
-  readonly #servers = new Map<string, ServerState>();
+  readonly #servers = new Map<ServerGuid, ServerState>();
   /** Active sessions per player name, across every server: "online" means at least one. */
   readonly #activeSessions = new Map<string, number>();
   #nextRoundKey = 1;
@@ -214,7 +215,7 @@ export class Tracker {
     return { batch, events };
   }
 
-  #observeListedServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): void {
+  #observeListedServer(serverGuid: ServerGuid, snapshot: ServerSnapshot, context: PollContext): void {
     const { at } = context;
     const roster = readRoster(snapshot.players);
     const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, context);
@@ -266,7 +267,7 @@ export class Tracker {
     return away;
   }
 
-  #createServer(serverGuid: string, snapshot: ServerSnapshot, context: PollContext): ServerState {
+  #createServer(serverGuid: ServerGuid, snapshot: ServerSnapshot, context: PollContext): ServerState {
     const { at } = context;
     const server: ServerState = {
       row: {

@@ -1,4 +1,5 @@
 import type { GameId } from '@frontline/contract';
+import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 import type { EntryState } from './name-entries.ts';
 
 /**
@@ -26,7 +27,7 @@ export interface GameStateRow {
 }
 
 export interface ServerRow {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   game: GameId;
   ip: string;
   port: number;
@@ -48,15 +49,15 @@ export interface ServerRow {
   lastSeen: number;
   /** The game clock when the server last showed a round (listed with a map). */
   evidenceClockMs: number;
-  openRoundId: string | null;
+  openRoundId: RoundId | null;
 }
 
 export interface RoundRow {
   /** Compact key for the tables that refer to the round (assigned in order, so recent rows stay together). */
   roundKey: number;
   /** The public id (a hash of server, map and start). */
-  roundId: string;
-  serverGuid: string;
+  roundId: RoundId;
+  serverGuid: ServerGuid;
   mapName: string;
   gameType: string;
   startTime: number;
@@ -76,8 +77,8 @@ export type RoundCloseReason = 'map_change' | 'restart' | 'server_offline';
 
 export interface RoundClose {
   roundKey: number;
-  roundId: string;
-  serverGuid: string;
+  roundId: RoundId;
+  serverGuid: ServerGuid;
   startTime: number;
   /** The last poll that observed the round: the round ended between it and the next one. */
   endTime: number;
@@ -123,7 +124,7 @@ export interface RoundPollRow {
 }
 
 export interface PopulationSample {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   at: number;
   players: number;
 }
