@@ -5,7 +5,7 @@ import type { BflistGamePoll } from '../ingest/bflist/bflist-client.ts';
 import type { ServerSnapshot } from '../domain/snapshot.ts';
 import type { GroundTruth } from './ground-truth.ts';
 import { buildFeedGuid, buildJoinLink, toBflistEntry } from './bflist-wire.ts';
-import { compareAddresses, RETAINED_LISTINGS, startEmulatorServer } from './emulator-server.ts';
+import { startEmulatorServer } from './emulator-server.ts';
 import type { EmulatorServer } from './emulator-server.ts';
 import { WORLD_STEP_MS } from './world-types.ts';
 import type { EmulatedWorld, WorldServerProfile } from './world-types.ts';
@@ -202,9 +202,20 @@ function addressesOf(page: Page): string[] {
   return page.servers.map((server) => `${String(server.ip)}:${String(server.port)}`);
 }
 
-function sortedByAddress(snapshots: ServerSnapshot[]): ServerSnapshot[] {
-  return [...snapshots].sort(compareAddresses);
+/** The fake worlds' IPv4 addresses as numbers, so that 9.x comes before 10.x as in the feed's order. */
+function ipv4Number(ip: string): number {
+  return ip.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
 }
+
+function sortedByAddress(snapshots: ServerSnapshot[]): ServerSnapshot[] {
+  return [...snapshots].sort((a, b) => ipv4Number(a.ip) - ipv4Number(b.ip) || a.port - b.port);
+}
+
+/**
+ * How many listings the emulator keeps for their cursors: the real API keeps a snapshot about 90 s, so a listing
+ * outlives three more steps of the world (one listing each) and is gone at the fourth.
+ */
+const LISTINGS_KEPT = 4;
 
 /** The entry the emulator should send for a snapshot, as it arrives after JSON. */
 function wireOf(world: FakeWorld, snapshot: ServerSnapshot): unknown {
@@ -297,7 +308,7 @@ describe('the real feed client against the emulator', () => {
         pages += 1;
         if (pages === 1) {
           // Other listings push this one out of the emulator's memory before page 2 is asked for.
-          for (let step = 0; step < RETAINED_LISTINGS; step += 1) {
+          for (let step = 0; step < LISTINGS_KEPT; step += 1) {
             harness.tick(WORLD_STEP_MS);
             await (await fetch(`${harness.emulator.url}/v2/bf1942/servers?perPage=1`)).text();
           }
@@ -413,7 +424,7 @@ describe('the HTTP protocol', () => {
   it('answers 410 Gone for a cursor whose listing has been dropped', async () => {
     const harness = await startHarness(SMALL_WORLD);
     const old = await getPage(harness, '/v2/bf1942/servers?perPage=1');
-    for (let step = 0; step < RETAINED_LISTINGS - 1; step += 1) {
+    for (let step = 0; step < LISTINGS_KEPT - 1; step += 1) {
       harness.tick(WORLD_STEP_MS);
       await getPage(harness, '/v2/bf1942/servers?perPage=1');
     }
@@ -500,23 +511,23 @@ describe('the HTTP protocol', () => {
   });
 });
 
-describe('compareAddresses', () => {
-  it('orders IPv4 by numeric octets, then port; other hosts after, by text', () => {
-    const addresses = [
-      { ip: 'example.org', port: 1 },
-      { ip: '10.0.0.2', port: 1 },
-      { ip: '9.255.255.255', port: 65535 },
-      { ip: '10.0.0.10', port: 2 },
-      { ip: '10.0.0.10', port: 1 },
-      { ip: '::1', port: 1 },
-    ];
-    expect([...addresses].sort(compareAddresses)).toEqual([
-      { ip: '9.255.255.255', port: 65535 },
-      { ip: '10.0.0.2', port: 1 },
-      { ip: '10.0.0.10', port: 1 },
-      { ip: '10.0.0.10', port: 2 },
-      { ip: '::1', port: 1 },
-      { ip: 'example.org', port: 1 },
+describe('the listing order', () => {
+  it('lists IPv4 servers by numeric octets, then port; other hosts after them, by text', async () => {
+    const harness = await startHarness([
+      { game: 'bf1942', ip: 'example.org', port: 1 },
+      { game: 'bf1942', ip: '10.0.0.2', port: 1 },
+      { game: 'bf1942', ip: '9.255.255.255', port: 65535 },
+      { game: 'bf1942', ip: '10.0.0.10', port: 2 },
+      { game: 'bf1942', ip: '10.0.0.10', port: 1 },
+      { game: 'bf1942', ip: 'example.net', port: 1 },
+    ]);
+    expect(addressesOf(await getPage(harness, '/v2/bf1942/servers'))).toEqual([
+      '9.255.255.255:65535',
+      '10.0.0.2:1',
+      '10.0.0.10:1',
+      '10.0.0.10:2',
+      'example.net:1',
+      'example.org:1',
     ]);
   });
 });

@@ -40,7 +40,7 @@ export const MAX_PER_PAGE = 100;
  * Listings kept per game for their cursors. The real API keeps its snapshots about 90 s; with the world stepping
  * every 30 s, four listings cover that even when every step is listed.
  */
-export const RETAINED_LISTINGS = 4;
+const RETAINED_LISTINGS = 4;
 
 type WireEntry = Record<string, unknown> & { ip: string; port: number };
 
@@ -206,7 +206,7 @@ interface Address {
 }
 
 /** IPv4 addresses by their numeric octets (so 9.x sorts before 10.x), then port; anything else after, by text. */
-export function compareAddresses(a: Address, b: Address): number {
+function compareAddresses(a: Address, b: Address): number {
   const left = readIpv4(a.ip);
   const right = readIpv4(b.ip);
   if (left !== undefined && right !== undefined && left !== right) return left - right;
