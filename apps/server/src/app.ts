@@ -22,9 +22,11 @@ import { createRoundsRepository } from './features/rounds/rounds.repository.ts';
 import { roundsRoutes } from './features/rounds/rounds.routes.ts';
 import { createRoundsService } from './features/rounds/rounds.service.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
+import { registerApiDocs } from './http/api-docs/api-docs.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
 import { systemClock } from './lib/clock.ts';
+import { APP_VERSION } from './version.ts';
 import { browsedGameOf } from './web/index-html.ts';
 import { serveWebApp } from './web/serve-web-app.ts';
 
@@ -62,6 +64,8 @@ export async function buildApp(
   // (a field the contract lacks fails the request), in production that check would cost more than the answer.
   app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: config.env !== 'production' }));
   registerErrorHandler(app);
+  // Before the routes: it documents each /stats route as it is registered (the page is /stats/docs).
+  registerApiDocs(app, { prefix: API_PREFIX, title: 'Frontline API', version: APP_VERSION });
 
   const database = options.database ?? (await openDatabase(config.databasePath));
   const events = new EventBus((error, event) =>
