@@ -1,8 +1,13 @@
 /**
- * `npm run demo [-- --days N --seed N]`: Frontline alive in one command. On first run it fills the
- * database with N days (default 30) of simulated history; then it serves the site with the collector
+ * `npm run demo [-- --days N --seed N --world-time ISO]`: Frontline alive in one command. On first run it fills
+ * the database with N days (default 30) of simulated history; then it serves the site with the collector
  * polling the emulator in real time. Later runs skip the history. Honours PORT, DATABASE_PATH (default
  * ./data/demo.db, so demo data never mixes with real data) and EMULATOR_SEED.
+ *
+ * `--world-time` fixes the simulated world's own clock at the end of the history (default: now). The history is
+ * then the same on whatever day it is generated (browser tests assert its facts): the world runs that far from
+ * the real clock, its stored times moved to end now, and it goes on live at the same offset. With an existing
+ * database there is no history to generate, and the live world starts at the real time as always.
  */
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,11 +23,19 @@ import { buildWebAppIfNeeded } from './lib/web-build.ts';
 
 const WARM_UP_MS = 3 * 3_600_000;
 
-function readOptions(): { days: number; seed: number } {
+interface DemoOptions {
+  days: number;
+  seed: number;
+  /** The world's own time at the end of the history (unix ms); undefined: now. */
+  worldTime: number | undefined;
+}
+
+function readOptions(): DemoOptions {
   const { values } = parseArgs({
     options: {
       days: { type: 'string', default: '30' },
       seed: { type: 'string', default: process.env.EMULATOR_SEED ?? '1' },
+      'world-time': { type: 'string' },
     },
   });
   const days = Number(values.days);
@@ -30,7 +43,11 @@ function readOptions(): { days: number; seed: number } {
   if (!Number.isInteger(days) || days < 1 || days > 3650)
     throw new Error(`--days must be a whole number from 1 to 3650 (got ${values.days})`);
   if (!Number.isInteger(seed)) throw new Error(`--seed (or EMULATOR_SEED) must be a whole number (got ${values.seed})`);
-  return { days, seed };
+  const worldTimeText = values['world-time'];
+  const worldTime = worldTimeText === undefined ? undefined : Date.parse(worldTimeText);
+  if (worldTime !== undefined && Number.isNaN(worldTime))
+    throw new Error(`--world-time must be an ISO instant such as 2025-06-01T20:00:00Z (got ${worldTimeText})`);
+  return { days, seed, worldTime };
 }
 
 function drawProgress({ done, total, serverDaysPerSecond }: HistoryProgress, startedAt: number): void {
@@ -45,23 +62,31 @@ function drawProgress({ done, total, serverDaysPerSecond }: HistoryProgress, sta
   );
 }
 
-async function prepareWorld(databasePath: string, days: number, seed: number): Promise<EmulatedWorld> {
+/** The simulated world and the clock it runs on: the real one, or the real one less the history's offset. */
+interface LiveWorld {
+  world: EmulatedWorld;
+  clock: () => number;
+}
+
+async function prepareWorld(databasePath: string, { days, seed, worldTime }: DemoOptions): Promise<LiveWorld> {
   const now = Date.now();
   if (databasePath === ':memory:' || existsSync(databasePath)) {
     const world = createWorld({ seed, startMs: now - WARM_UP_MS });
     world.advanceTo(now);
-    return world;
+    return { world, clock: Date.now };
   }
   // Generated beside the real path and moved in place only when complete: an interrupted run starts over.
   const partialPath = `${databasePath}.generating`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(partialPath + suffix, { force: true });
-  console.log(`Generating ${days} days of simulated history (seed ${seed})…`);
+  const worldNote = worldTime === undefined ? '' : `, world time ${new Date(worldTime).toISOString()}`;
+  console.log(`Generating ${days} days of simulated history (seed ${seed}${worldNote})…`);
   const database = await openDatabase(partialPath);
   const startedAt = Date.now();
   const history = generateHistory({
     sqlite: database.sqlite,
     seed,
     endMs: now,
+    worldEndMs: worldTime,
     days,
     onProgress: (progress) => drawProgress(progress, startedAt),
   });
@@ -73,12 +98,13 @@ async function prepareWorld(databasePath: string, days: number, seed: number): P
     `\n  ${history.serverDays.toFixed(0)} server-days in ${history.seconds.toFixed(1)} s ` +
       `(${(history.serverDays / history.seconds).toFixed(0)} server-days/s), ${history.playerPolls} player-polls.`,
   );
-  // The history ended a moment ago: the live world picks up from its last state.
-  history.world.advanceTo(Date.now());
-  return history.world;
+  // The history ended a moment ago: the live world picks up from its last state, at the history's offset.
+  const clock = () => Date.now() - history.worldOffsetMs;
+  history.world.advanceTo(clock());
+  return { world: history.world, clock };
 }
 
-const { days, seed } = readOptions();
+const options = readOptions();
 process.env.DATABASE_PATH ??= './data/demo.db';
 process.env.NODE_ENV ??= 'production';
 // The collector's line per poll cycle is for operators; a demo console shows only what goes wrong.
@@ -86,10 +112,10 @@ process.env.LOG_LEVEL ??= 'warn';
 const baseConfig = loadConfigOrExit();
 // A WEB_DIST_PATH of its own (a private build for browser tests) is served as it is; only the default one is kept fresh.
 if (process.env.WEB_DIST_PATH === undefined) buildWebAppIfNeeded();
-const world = await prepareWorld(baseConfig.databasePath, days, seed);
+const { world, clock } = await prepareWorld(baseConfig.databasePath, options);
 // The feed carries no countries, time zones or links: the demo's servers get theirs from the simulated world.
 await seedServerProfilesFile(baseConfig.databasePath, world);
-const emulator = await startEmulatorServer({ world, clock: () => Date.now() });
+const emulator = await startEmulatorServer({ world, clock });
 const config = loadConfigOrExit({
   ...process.env,
   BFLIST_BASE_URL: emulator.url,
@@ -98,4 +124,6 @@ const config = loadConfigOrExit({
 });
 const app = await buildApp(config);
 await serve(app, config, [() => emulator.close()]);
-console.log(`\nFrontline demo: http://localhost:${config.port} (simulated servers, seed ${seed}). Ctrl+C stops it.`);
+console.log(
+  `\nFrontline demo: http://localhost:${config.port} (simulated servers, seed ${options.seed}). Ctrl+C stops it.`,
+);

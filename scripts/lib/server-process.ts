@@ -8,7 +8,8 @@ import { join } from 'node:path';
  * Starts the real server (built web app, API, a real SQLite database in a temp folder) on a free port as
  * a child process, for browser tests and benchmarks, and stops it again. With `demoDays` it runs
  * `npm run demo`'s script instead: that many days of simulated history, then the collector polling the
- * emulator live, as a visitor of the demo would see it.
+ * emulator live, as a visitor of the demo would see it; with `worldTime` too, the history is the same
+ * whenever it runs (the demo's --world-time).
  */
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -46,15 +47,27 @@ async function waitUntilHealthy(url: string, server: ChildProcess, timeoutMs: nu
   throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
 }
 
+export interface ServerProcessOptions {
+  /** Days of simulated history for the demo; without them, the plain server with an empty database. */
+  demoDays?: number;
+  /** The simulated world's own time at the end of the demo's history (an ISO instant), for a fixed history. */
+  worldTime?: string;
+}
+
 export async function startServerProcess(
   env: Record<string, string> = {},
-  options: { demoDays?: number } = {},
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'frontline-server-'));
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const entry = options.demoDays
-    ? [join(root, 'scripts/demo.ts'), '--days', String(options.demoDays)]
+    ? [
+        join(root, 'scripts/demo.ts'),
+        '--days',
+        String(options.demoDays),
+        ...(options.worldTime ? ['--world-time', options.worldTime] : []),
+      ]
     : [join(root, 'apps/server/src/main.ts')];
   const server = spawn(process.execPath, entry, {
     cwd: root,

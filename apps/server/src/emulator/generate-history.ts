@@ -32,6 +32,13 @@ export interface GenerateHistoryOptions {
   /** History covers [endMs − days, endMs). */
   endMs: number;
   days: number;
+  /**
+   * The simulated world's own time at the end of the history; endMs by default. A fixed instant gives the same
+   * history on whatever day it is generated: the world runs on its own clock, and every stored time is moved by
+   * endMs − worldEndMs, so that the history still ends at endMs. To continue the world live, run it at that
+   * offset from the real clock (`worldOffsetMs` in the result).
+   */
+  worldEndMs?: number;
   games?: readonly GameId[];
   /** Also record what really happened (the world's ground truth), for checking the collector against. */
   recordTruth?: boolean;
@@ -41,6 +48,8 @@ export interface GenerateHistoryOptions {
 export interface HistoryResult {
   /** The world at the end of the history, to continue live from. */
   world: EmulatedWorld;
+  /** How far the stored times run ahead of the world's own clock: endMs − worldEndMs (0 by default). */
+  worldOffsetMs: number;
   steps: number;
   playerPolls: number;
   serverDays: number;
@@ -51,18 +60,20 @@ export interface HistoryResult {
 
 export function generateHistory(options: GenerateHistoryOptions): HistoryResult {
   const { sqlite, seed, endMs, days, games = GAMES.map((game) => game.id), recordTruth = false, onProgress } = options;
-  const startMs = endMs - days * 86_400_000;
+  const worldEndMs = options.worldEndMs ?? endMs;
+  const worldOffsetMs = endMs - worldEndMs;
+  const worldStartMs = worldEndMs - days * 86_400_000;
 
   // The world starts empty; a few unrecorded hours let players arrive, so the history does not begin
   // with a deserted hour that no real collector would ever have seen.
-  const world = createWorld({ seed, startMs: startMs - WARM_UP_MS });
-  world.advanceTo(startMs);
+  const world = createWorld({ seed, startMs: worldStartMs - WARM_UP_MS });
+  world.advanceTo(worldStartMs);
   // From the next step, the first one the collector sees: the truth starts where the record does.
   const truth = recordTruth ? world.recordTruth() : undefined;
   const serverCount = world.profiles().filter((profile) => games.includes(profile.game)).length;
   const store = createCollectorStore(sqlite);
   const tracker = new Tracker({}, store.loadTrackerState());
-  const total = Math.floor((endMs - world.now()) / WORLD_STEP_MS);
+  const total = Math.floor((worldEndMs - world.now()) / WORLD_STEP_MS);
   const started = performance.now();
   let pending: WriteBatch[] = [];
   let playerPolls = 0;
@@ -75,7 +86,7 @@ export function generateHistory(options: GenerateHistoryOptions): HistoryResult 
 
   for (let step = 1; step <= total; step += 1) {
     world.advanceTo(world.now() + WORLD_STEP_MS);
-    const at = new Date(world.now());
+    const at = new Date(world.now() + worldOffsetMs);
     for (const game of games) {
       const servers = world.snapshots(game);
       const poll: GamePoll = { game, at, ok: true, servers, skippedEntries: 0 };
@@ -92,11 +103,32 @@ export function generateHistory(options: GenerateHistoryOptions): HistoryResult 
   const seconds = (performance.now() - started) / 1000;
   const result: HistoryResult = {
     world,
+    worldOffsetMs,
     steps: total,
     playerPolls,
     serverDays: (serverCount * total * WORLD_STEP_MS) / 86_400_000,
     seconds,
   };
-  if (truth) result.truth = truth.finish().filter((round) => games.includes(round.game));
+  if (truth) {
+    result.truth = truth
+      .finish()
+      .filter((round) => games.includes(round.game))
+      .map((round) => moveTrueRound(round, worldOffsetMs));
+  }
   return result;
+}
+
+/** A true round at the stored times: the world's own times moved by the history's offset. */
+function moveTrueRound(round: TrueRound, offsetMs: number): TrueRound {
+  if (offsetMs === 0) return round;
+  return {
+    ...round,
+    start: round.start + offsetMs,
+    end: round.end + offsetMs,
+    sessions: round.sessions.map((session) => ({
+      ...session,
+      firstSeen: session.firstSeen + offsetMs,
+      lastSeen: session.lastSeen + offsetMs,
+    })),
+  };
 }
