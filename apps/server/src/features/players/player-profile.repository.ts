@@ -1,10 +1,11 @@
-import type { PlayersSortKey } from '@frontline/contract';
-import { sql, type Kysely } from 'kysely';
+import type { GameId, PlayersSortKey } from '@frontline/contract';
+import type { InferResult, Kysely } from 'kysely';
+import { greatest } from '../../db/dialect.ts';
 import { nameContainsAny } from '../../db/like-pattern.ts';
 import { findScoreRank } from '../../db/ranked-players.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { findServerGuidsNamed } from '../../db/server-names.ts';
-import { asServerGuid } from '../../domain/ids.ts';
+import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 
 /**
  * The SQL behind the players list, the player profile and a player's map statistics. A profile reads the
@@ -37,13 +38,13 @@ export interface PlayerListQuery {
 
 export interface SessionRecord {
   sessionId: number;
-  roundId: string;
+  roundId: RoundId;
   roundIsActive: boolean;
   /** When the round ended (ISO UTC); null while it is open. A round counts on the UTC day it ended. */
   roundEndTime: string | null;
-  serverGuid: string;
+  serverGuid: ServerGuid;
   serverName: string;
-  game: string;
+  game: GameId;
   mapName: string;
   gameType: string;
   startTime: string;
@@ -56,9 +57,9 @@ export interface SessionRecord {
 }
 
 export interface ServerTotalsRecord {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   serverName: string;
-  game: string;
+  game: GameId;
   rounds: number;
   score: number;
   kills: number;
@@ -67,7 +68,7 @@ export interface ServerTotalsRecord {
   pingSum: number;
   pingCount: number;
   bestScore: number;
-  bestRoundId: string | null;
+  bestRoundId: RoundId | null;
   bestMapName: string | null;
   bestStartTime: string | null;
   bestEndTime: string | null;
@@ -96,30 +97,33 @@ export interface MapTotalsRecord {
   playedMs: number;
 }
 
-const SESSION_COLUMNS = sql`s.session_id, r.round_id, r.is_active as round_is_active, r.end_time as round_end_time,
-  r.server_guid, v.name as server_name,
-  v.game, r.map_name, r.game_type, s.start_time, s.last_seen, s.is_active, s.score, s.kills, s.deaths, s.played_ms`;
-
-interface SessionRow {
-  session_id: number;
-  round_id: string;
-  round_is_active: number;
-  round_end_time: string | null;
-  server_guid: string;
-  server_name: string;
-  game: string;
-  map_name: string;
-  game_type: string;
-  start_time: string;
-  last_seen: string;
-  is_active: number;
-  score: number;
-  kills: number;
-  deaths: number;
-  played_ms: number;
+/** A session with its round and server: what a profile lists of a session (recent, best, open). */
+function selectSessions(db: Kysely<DatabaseSchema>) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+    .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+    .select([
+      's.session_id',
+      'r.round_id',
+      'r.is_active as round_is_active',
+      'r.end_time as round_end_time',
+      'r.server_guid',
+      'v.name as server_name',
+      'v.game',
+      'r.map_name',
+      'r.game_type',
+      's.start_time',
+      's.last_seen',
+      's.is_active',
+      's.score',
+      's.kills',
+      's.deaths',
+      's.played_ms',
+    ]);
 }
 
-function toSessionRecord(row: SessionRow): SessionRecord {
+function toSessionRecord(row: InferResult<ReturnType<typeof selectSessions>>[number]): SessionRecord {
   return {
     sessionId: row.session_id,
     roundId: row.round_id,
@@ -140,6 +144,43 @@ function toSessionRecord(row: SessionRow): SessionRecord {
   };
 }
 
+/**
+ * The players a list shows (player_name, last_seen) before paging. Players online come from the few open
+ * sessions alone; everyone else needs the players table, where a player's last sighting is the later of their
+ * closed rounds' (kept in `players`) and their open sessions'.
+ */
+function selectListedPlayers(db: Kysely<DatabaseSchema>, query: PlayerListQuery) {
+  const forms = query.nameContainsAny;
+  if (query.activeSince !== undefined) {
+    return db
+      .selectFrom('sessions')
+      .select((eb) => ['player_name', eb.fn.max('last_seen').as('last_seen')])
+      .where('is_active', '=', 1)
+      .where('last_seen', '>=', query.activeSince)
+      .$if(forms !== undefined, (qb) => qb.where((eb) => nameContainsAny(eb.ref('player_name'), forms ?? [])))
+      .groupBy('player_name');
+  }
+  return db
+    .selectFrom('players as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select((inner) => ['player_name', inner.fn.max('last_seen').as('last_seen')])
+          .where('is_active', '=', 1)
+          .groupBy('player_name')
+          .as('o'),
+      (join) => join.onRef('o.player_name', '=', 'p.player_name'),
+    )
+    .select((eb) => [
+      'p.player_name',
+      greatest(eb.fn.coalesce('p.last_seen', 'p.first_seen'), eb.fn.coalesce('o.last_seen', eb.val(''))).as(
+        'last_seen',
+      ),
+    ])
+    .$if(forms !== undefined, (qb) => qb.where((eb) => nameContainsAny(eb.ref('p.player_name'), forms ?? [])));
+}
+
 export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
   return {
     async findPlayer(name: string): Promise<PlayerRecord | undefined> {
@@ -151,34 +192,28 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
       return row && { playerName: row.player_name, firstSeen: row.first_seen, lastSeen: row.last_seen };
     },
 
-    /**
-     * One page of players and how many match. A player's last sighting is the later of their closed rounds'
-     * (kept in `players`) and their open sessions'.
-     */
+    /** One page of players and how many match. */
     async listPlayers(query: PlayerListQuery): Promise<{ rows: ListedPlayer[]; total: number }> {
-      const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-      const order =
-        query.sortBy === 'playerName' ? sql`player_name ${direction}` : sql`last_seen ${direction}, player_name`;
-      const nameMatches = (column: string) =>
-        query.nameContainsAny ? sql`(${nameContainsAny(sql.ref(column), query.nameContainsAny)})` : sql`1 = 1`;
-      // Players online come from the few open sessions alone; everyone else needs the players table.
-      const matches = query.activeSince
-        ? sql`select player_name, max(last_seen) as last_seen from sessions
-            where is_active = 1 and last_seen >= ${query.activeSince} and ${nameMatches('player_name')}
-            group by player_name`
-        : sql`select p.player_name, max(coalesce(p.last_seen, p.first_seen), coalesce(o.last_seen, '')) as last_seen
-            from players p left join (select player_name, max(last_seen) as last_seen from sessions
-              where is_active = 1 group by player_name) o on o.player_name = p.player_name
-            where ${nameMatches('p.player_name')}`;
-      const { rows } = await sql<{ player_name: string; last_seen: string; total: number }>`
-        with matches as (${matches})
-        select player_name, last_seen, count(*) over () as total from matches
-        order by ${order}
-        limit ${query.limit} offset ${query.offset}`.execute(db);
+      const matches = selectListedPlayers(db, query);
+      const rows = await db
+        .with('matches', () => matches)
+        .selectFrom('matches')
+        .select((eb) => ['player_name', 'last_seen', eb.fn.countAll<number>().over().as('total')])
+        .$if(query.sortBy === 'playerName', (qb) => qb.orderBy('player_name', query.sortOrder))
+        .$if(query.sortBy === 'lastSeen', (qb) => qb.orderBy('last_seen', query.sortOrder).orderBy('player_name'))
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute();
+      // A page past the end holds no row to carry the count.
       const total =
         rows[0]?.total ??
-        (await sql<{ total: number }>`with matches as (${matches}) select count(*) as total from matches`.execute(db))
-          .rows[0]?.total ??
+        (
+          await db
+            .with('matches', () => matches)
+            .selectFrom('matches')
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .executeTakeFirst()
+        )?.total ??
         0;
       return {
         rows: rows.map((row) => ({ playerName: row.player_name, lastSeen: row.last_seen })),
@@ -188,51 +223,52 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
 
     /** The player's sessions that started at or after `since` (ISO), newest first, at most `limit`. */
     async findSessionsSince(name: string, since: string | null, limit: number): Promise<SessionRecord[]> {
-      const { rows } = await sql<SessionRow>`
-        select ${SESSION_COLUMNS}
-        from sessions s join rounds r on r.round_key = s.round_key join servers v on v.server_guid = r.server_guid
-        where s.player_name = ${name} and s.start_time >= ${since ?? ''}
-        order by s.start_time desc, s.session_id desc
-        limit ${limit}`.execute(db);
+      const rows = await selectSessions(db)
+        .where('s.player_name', '=', name)
+        .where('s.start_time', '>=', since ?? '')
+        .orderBy('s.start_time', 'desc')
+        .orderBy('s.session_id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(toSessionRecord);
     },
 
     /** The player's kept best single-round scores (round aggregates), best first. */
     async findBestScores(name: string): Promise<SessionRecord[]> {
-      const { rows } = await sql<SessionRow>`
-        select ${SESSION_COLUMNS}
-        from player_best_scores b join sessions s on s.session_id = b.session_id
-          join rounds r on r.round_key = s.round_key join servers v on v.server_guid = r.server_guid
-        where b.player_name = ${name}
-        order by b.score desc, b.session_id desc`.execute(db);
+      const rows = await selectSessions(db)
+        .innerJoin('player_best_scores as b', 'b.session_id', 's.session_id')
+        .where('b.player_name', '=', name)
+        .orderBy('b.score', 'desc')
+        .orderBy('b.session_id', 'desc')
+        .execute();
       return rows.map(toSessionRecord);
     },
 
     /** Per server totals of closed rounds, with the best round and the player's rank by total score. */
     async findServerTotals(name: string): Promise<ServerTotalsRecord[]> {
-      const { rows } = await sql<{
-        server_guid: string;
-        server_name: string;
-        game: string;
-        rounds: number;
-        score: number;
-        kills: number;
-        deaths: number;
-        played_ms: number;
-        ping_sum: number;
-        ping_count: number;
-        best_score: number;
-        best_round_id: string | null;
-        best_map_name: string | null;
-        best_start_time: string | null;
-        best_end_time: string | null;
-      }>`
-        select t.server_guid, v.name as server_name, v.game, t.rounds, t.score, t.kills, t.deaths, t.played_ms,
-          t.ping_sum, t.ping_count, t.best_score, r.round_id as best_round_id, r.map_name as best_map_name,
-          r.start_time as best_start_time, r.end_time as best_end_time
-        from server_player_totals t join servers v on v.server_guid = t.server_guid
-          left join rounds r on r.round_key = t.best_round_key
-        where t.player_name = ${name}`.execute(db);
+      const rows = await db
+        .selectFrom('server_player_totals as t')
+        .innerJoin('servers as v', 'v.server_guid', 't.server_guid')
+        .leftJoin('rounds as r', 'r.round_key', 't.best_round_key')
+        .select([
+          't.server_guid',
+          'v.name as server_name',
+          'v.game',
+          't.rounds',
+          't.score',
+          't.kills',
+          't.deaths',
+          't.played_ms',
+          't.ping_sum',
+          't.ping_count',
+          't.best_score',
+          'r.round_id as best_round_id',
+          'r.map_name as best_map_name',
+          'r.start_time as best_start_time',
+          'r.end_time as best_end_time',
+        ])
+        .where('t.player_name', '=', name)
+        .execute();
       // The rank is the server rankings' own (db/ranked-players.ts): over every address of the server's name.
       const ranks = new Map(
         await Promise.all(
@@ -242,45 +278,58 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
           ),
         ),
       );
-      return rows.map((row) => ({
-        serverGuid: row.server_guid,
-        serverName: row.server_name,
-        game: row.game,
-        rounds: Number(row.rounds),
-        score: Number(row.score),
-        kills: Number(row.kills),
-        deaths: Number(row.deaths),
-        playedMs: Number(row.played_ms),
-        pingSum: Number(row.ping_sum),
-        pingCount: Number(row.ping_count),
-        bestScore: Number(row.best_score),
-        bestRoundId: row.best_score > 0 ? row.best_round_id : null,
-        bestMapName: row.best_score > 0 ? row.best_map_name : null,
-        bestStartTime: row.best_score > 0 ? row.best_start_time : null,
-        bestEndTime: row.best_score > 0 ? row.best_end_time : null,
-        rank: ranks.get(row.server_name)?.rank ?? null,
-        rankedPlayers: ranks.get(row.server_name)?.rankedPlayers ?? 0,
-      }));
+      return rows.map((row) => {
+        const hasBest = row.best_score > 0;
+        return {
+          serverGuid: row.server_guid,
+          serverName: row.server_name,
+          game: row.game,
+          rounds: row.rounds,
+          score: row.score,
+          kills: row.kills,
+          deaths: row.deaths,
+          playedMs: row.played_ms,
+          pingSum: row.ping_sum,
+          pingCount: row.ping_count,
+          bestScore: row.best_score,
+          bestRoundId: hasBest ? row.best_round_id : null,
+          bestMapName: hasBest ? row.best_map_name : null,
+          bestStartTime: hasBest ? row.best_start_time : null,
+          bestEndTime: hasBest ? row.best_end_time : null,
+          rank: ranks.get(row.server_name)?.rank ?? null,
+          rankedPlayers: ranks.get(row.server_name)?.rankedPlayers ?? 0,
+        };
+      });
     },
 
     /** The player's sessions in rounds still open (not yet in any aggregate). */
     async findOpenRoundSessions(name: string): Promise<SessionRecord[]> {
-      const { rows } = await sql<SessionRow>`
-        select ${SESSION_COLUMNS}
-        from rounds r join sessions s on s.round_key = r.round_key join servers v on v.server_guid = r.server_guid
-        where r.is_active = 1 and s.player_name = ${name}
-        order by s.last_seen desc`.execute(db);
+      const rows = await selectSessions(db)
+        .where('r.is_active', '=', 1)
+        .where('s.player_name', '=', name)
+        .orderBy('s.last_seen', 'desc')
+        .execute();
       return rows.map(toSessionRecord);
     },
 
     /** Totals per UTC day (all servers) from `fromDay` on. */
     async sumDays(name: string, fromDay: number): Promise<DayTotals[]> {
-      const { rows } = await sql<{ day: number; rounds: number; kills: number; deaths: number; played_ms: number }>`
-        select day, sum(rounds) as rounds, sum(kills) as kills, sum(deaths) as deaths, sum(played_ms) as played_ms
-        from server_player_days where player_name = ${name} and day >= ${fromDay}
-        group by day order by day`.execute(db);
+      const rows = await db
+        .selectFrom('server_player_days')
+        .select((eb) => [
+          'day',
+          eb.fn.sum<number>('rounds').as('rounds'),
+          eb.fn.sum<number>('kills').as('kills'),
+          eb.fn.sum<number>('deaths').as('deaths'),
+          eb.fn.sum<number>('played_ms').as('played_ms'),
+        ])
+        .where('player_name', '=', name)
+        .where('day', '>=', fromDay)
+        .groupBy('day')
+        .orderBy('day')
+        .execute();
       return rows.map((row) => ({
-        day: Number(row.day),
+        day: row.day,
         rounds: Number(row.rounds),
         kills: Number(row.kills),
         deaths: Number(row.deaths),
@@ -291,23 +340,26 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
     /** Maps of the player on a server over whole months [fromMonth, toMonth] (yyyymm). */
     async sumMapMonths(
       name: string,
-      serverGuid: string,
+      serverGuid: ServerGuid,
       fromMonth: number,
       toMonth: number,
     ): Promise<MapTotalsRecord[]> {
-      const { rows } = await sql<{
-        map_name: string;
-        rounds: number;
-        score: number;
-        kills: number;
-        deaths: number;
-        played_ms: number;
-      }>`
-        select map_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills, sum(deaths) as deaths,
-          sum(played_ms) as played_ms
-        from player_map_months
-        where player_name = ${name} and server_guid = ${serverGuid} and month >= ${fromMonth} and month <= ${toMonth}
-        group by map_name`.execute(db);
+      const rows = await db
+        .selectFrom('player_map_months')
+        .select((eb) => [
+          'map_name',
+          eb.fn.sum<number>('rounds').as('rounds'),
+          eb.fn.sum<number>('score').as('score'),
+          eb.fn.sum<number>('kills').as('kills'),
+          eb.fn.sum<number>('deaths').as('deaths'),
+          eb.fn.sum<number>('played_ms').as('played_ms'),
+        ])
+        .where('player_name', '=', name)
+        .where('server_guid', '=', serverGuid)
+        .where('month', '>=', fromMonth)
+        .where('month', '<=', toMonth)
+        .groupBy('map_name')
+        .execute();
       return rows.map((row) => ({
         mapName: row.map_name,
         rounds: Number(row.rounds),
@@ -318,11 +370,11 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    async serverExists(serverGuid: string): Promise<boolean> {
+    async serverExists(serverGuid: ServerGuid): Promise<boolean> {
       const row = await db
         .selectFrom('servers')
         .select('server_guid')
-        .where('server_guid', '=', asServerGuid(serverGuid))
+        .where('server_guid', '=', serverGuid)
         .executeTakeFirst();
       return row !== undefined;
     },

@@ -12,6 +12,7 @@ import {
   type PlayersSortKey,
   type ProfileSession,
 } from '@frontline/contract';
+import type { ServerGuid } from '../../domain/ids.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { nameSearchForms } from '../../lib/name-search.ts';
@@ -189,7 +190,7 @@ export function createPlayerProfileService({
           ? {
               serverGuid: current.serverGuid,
               serverName: current.serverName,
-              gameId: current.game as GameId,
+              gameId: current.game,
               mapName: current.mapName,
               roundId: current.roundId,
               startTime: current.startTime,
@@ -221,7 +222,7 @@ export function createPlayerProfileService({
           .map((server) => ({
             serverGuid: server.serverGuid,
             serverName: server.serverName,
-            gameId: server.game as GameId,
+            gameId: server.game,
             kdRatio: kdRatioOf(server.kills, server.deaths),
             totalRounds: server.rounds,
             killsPerMinute: server.playedMs > 0 ? roundTo(server.kills / (server.playedMs / 60_000), 3) : 0,
@@ -255,7 +256,7 @@ export function createPlayerProfileService({
     /** Undefined when the player or the server is unknown. */
     async describeMapStats(
       name: string,
-      serverGuid: string,
+      serverGuid: ServerGuid,
       range: MapStatsRange,
       nowMs: number,
     ): Promise<MapStatsResponse | undefined> {
@@ -309,7 +310,7 @@ export function createPlayerProfileService({
       return profileCache.reuse(name, now, () => answers.describePlayer(name, now));
     },
     /** Undefined when the player or the server is unknown. */
-    describeMapStats(name: string, serverGuid: string, range: MapStatsRange) {
+    describeMapStats(name: string, serverGuid: ServerGuid, range: MapStatsRange) {
       const now = clock();
       return mapStatsCache.reuse(JSON.stringify([name, serverGuid, range]), now, () =>
         answers.describeMapStats(name, serverGuid, range, now),
@@ -330,7 +331,7 @@ function toProfileSession(session: SessionRecord): ProfileSession {
     roundId: session.roundId,
     serverName: session.serverName,
     serverGuid: session.serverGuid,
-    gameId: session.game as GameId,
+    gameId: session.game,
     mapName: session.mapName,
     gameType: session.gameType,
     startTime: session.startTime,
@@ -393,7 +394,7 @@ function sumMaps(sessions: readonly SessionRecord[]): MapTotalsRecord[] {
  * Minutes played in each UTC hour of the day: a session's observed play time is spread evenly over the clock
  * hours between its start and its last sighting (only the part after `sinceMs` counts).
  */
-export function spreadOverHours(
+function spreadOverHours(
   sessions: readonly Pick<SessionRecord, 'startTime' | 'lastSeen' | 'playedMs'>[],
   sinceMs: number,
 ): { hour: number; minutesActive: number }[] {
@@ -417,9 +418,9 @@ export function spreadOverHours(
 
 /** A round still open, as the aggregates will count it for this player when it closes (one row per round). */
 interface OpenRoundFigures {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   serverName: string;
-  game: string;
+  game: GameId;
   score: number;
   kills: number;
   deaths: number;

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
-import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
+import type { Kysely } from 'kysely';
+import { nameContainsAny, nameStartsWithAny } from '../../db/like-pattern.ts';
 import { parameterChunks } from '../../db/parameter-chunks.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
 
 /** Reads about players: who matches a search, how long they played, where they play now. */
 
@@ -46,32 +46,50 @@ export function createPlayersRepository(db: Kysely<DatabaseSchema>) {
       activeSince,
       limit,
     }: FindSearchCandidatesQuery): Promise<PlayerSearchCandidate[]> {
-      const startsWithAny = sql.join(
-        forms.map((form) => sql`player_name like ${`${escapeLike(form)}%`} escape '\\'`),
-        sql` or `,
-      );
-      const { rows } = await sql<{ player_name: string; is_prefix: number; is_active: number; last_seen: string }>`
-        with candidates (player_name, first_seen, is_prefix) as (
-          select player_name, first_seen, case when ${startsWithAny} then 1 else 0 end
-          from players
-          where ${nameContainsAny(sql.ref('player_name'), forms)}
-        )
-        select c.player_name, c.is_prefix,
-          c.player_name in (select player_name from sessions where is_active = 1 and last_seen >= ${activeSince})
-            as is_active,
-          coalesce(
-            (select s.last_seen from sessions s where s.player_name = c.player_name
-              order by s.start_time desc, s.session_id desc limit 1),
-            c.first_seen
-          ) as last_seen
-        from candidates c
-        order by c.is_prefix desc, is_active desc, last_seen desc, c.player_name
-        limit ${limit}
-      `.execute(db);
+      const rows = await db
+        .selectFrom('players as p')
+        .select((eb) => [
+          'p.player_name',
+          eb
+            .case()
+            .when(nameStartsWithAny(eb.ref('p.player_name'), forms))
+            .then(1)
+            .else(0)
+            .end()
+            .as('is_prefix'),
+          eb(
+            'p.player_name',
+            'in',
+            eb
+              .selectFrom('sessions')
+              .select('player_name')
+              .where('is_active', '=', 1)
+              .where('last_seen', '>=', activeSince),
+          ).as('is_active'),
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('sessions as s')
+                .select('s.last_seen')
+                .whereRef('s.player_name', '=', 'p.player_name')
+                .orderBy('s.start_time', 'desc')
+                .orderBy('s.session_id', 'desc')
+                .limit(1),
+              'p.first_seen',
+            )
+            .as('last_seen'),
+        ])
+        .where((eb) => nameContainsAny(eb.ref('p.player_name'), forms))
+        .orderBy('is_prefix', 'desc')
+        .orderBy('is_active', 'desc')
+        .orderBy('last_seen', 'desc')
+        .orderBy('p.player_name')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({
         playerName: row.player_name,
-        isPrefix: row.is_prefix === 1,
-        isActive: row.is_active === 1,
+        isPrefix: Boolean(row.is_prefix),
+        isActive: Boolean(row.is_active),
         lastSeen: row.last_seen,
       }));
     },

@@ -9,6 +9,7 @@ import {
 } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
 import { playerParamsSchema, unknownPlayer } from '../../http/path-params.ts';
 import { MAX_PAGE, booleanFlag, optionalText, positiveWholeNumber, sortOrder } from '../../http/query-rules.ts';
@@ -29,7 +30,12 @@ const listQuerySchema = z.object({
 });
 
 const mapStatsParamsSchema = playerParamsSchema.extend({
-  serverGuid: z.string().trim().min(1, { error: 'must name a server' }).max(128, { error: 'is too long' }),
+  serverGuid: z
+    .string()
+    .trim()
+    .min(1, { error: 'must name a server' })
+    .max(128, { error: 'is too long' })
+    .transform(asServerGuid),
 });
 
 const mapStatsQuerySchema = z.object({
