@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from './schema.ts';
 
 /**
@@ -25,8 +25,8 @@ export async function findServerGuidsNamed(db: Kysely<DatabaseSchema>, name: str
  * `column` is one of the guids: with one guid a plain equality, so SQLite keeps using the (server_guid, …)
  * indexes in their order; none matches nothing (an empty `in ()` is not SQL).
  */
-export function serverGuidIn(column: RawBuilder<unknown>, guids: readonly string[]): RawBuilder<unknown> {
-  if (guids.length === 0) return sql`0 = 1`;
-  if (guids.length === 1) return sql`${column} = ${guids[0]}`;
-  return sql`${column} in (${sql.join(guids)})`;
+export function serverGuidIn(column: Expression<unknown>, guids: readonly string[]): RawBuilder<SqlBool> {
+  if (guids.length === 0) return sql<SqlBool>`0 = 1`;
+  if (guids.length === 1) return sql<SqlBool>`${column} = ${guids[0]}`;
+  return sql<SqlBool>`${column} in (${sql.join(guids)})`;
 }

@@ -1,8 +1,16 @@
-import type { RoundsSortKey } from '@frontline/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
+import type { GameId, RoundsSortKey } from '@frontline/contract';
+import {
+  expressionBuilder,
+  type Expression,
+  type InferResult,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
+import { minutesBetween } from '../../db/dialect.ts';
+import type { DatabaseSchema, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import { findServerGuidsNamed, serverGuidIn } from '../../db/server-names.ts';
-import { asServerGuid } from '../../domain/ids.ts';
+import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 
 /**
  * The SQL behind the rounds list, a player's sessions and the round report. Rounds are found through their
@@ -13,7 +21,7 @@ import { asServerGuid } from '../../domain/ids.ts';
 
 export interface RoundFilter {
   serverName?: string;
-  serverGuid?: string;
+  serverGuid?: ServerGuid;
   mapName?: string;
   gameType?: string;
   /** Every one must have a session in the round. */
@@ -37,10 +45,10 @@ export interface RoundPageQuery {
 
 export interface RoundRecord {
   roundKey: number;
-  roundId: string;
-  serverGuid: string;
+  roundId: RoundId;
+  serverGuid: ServerGuid;
   serverName: string;
-  game: string;
+  game: GameId;
   mapName: string;
   gameType: string;
   startTime: string;
@@ -90,46 +98,55 @@ export interface StoredRound extends RoundRecord {
   timeline: Uint8Array | null;
 }
 
-/** Indexed as is (migration 0006): keep the two the same. */
-const END_TIME = sql`coalesce(r.end_time, r.last_poll_at)`;
-// Whole seconds stay exact in floating point, so a 30-minute round is 30, never 29.999… (as with julianday).
-const DURATION_MINUTES = sql`((unixepoch(${END_TIME}, 'subsec') - unixepoch(r.start_time, 'subsec')) / 60.0)`;
+/** Rounds as their queries name them (`rounds r`, with `servers v`): what the shared expressions below refer to. */
+type RoundsScope = DatabaseSchema & { r: RoundsTable; v: ServersTable };
+const round = expressionBuilder<RoundsScope, 'r' | 'v'>();
 
-const SORT_COLUMNS: Record<RoundsSortKey, RawBuilder<unknown>> = {
-  startTime: sql`r.start_time`,
+/** A round's end, its latest poll while open. Indexed as is (migrations 0006, 0009): keep the two the same. */
+const END_TIME = round.fn.coalesce('r.end_time', 'r.last_poll_at');
+const DURATION_MINUTES = minutesBetween(round.ref('r.start_time'), END_TIME);
+/**
+ * Rounds somebody played, written as the partial indexes of migration 0009 are (a literal 0, not a parameter), so
+ * that SQLite and PostgreSQL both see those indexes apply.
+ */
+const PLAYED = round('r.participant_count', '>', round.lit(0));
+
+const SORT_COLUMNS: Record<RoundsSortKey, Expression<unknown>> = {
+  startTime: round.ref('r.start_time'),
   endTime: END_TIME,
   durationMinutes: DURATION_MINUTES,
-  participantCount: sql`r.participant_count`,
-  serverName: sql`v.name`,
-  mapName: sql`r.map_name`,
-  gameType: sql`r.game_type`,
+  participantCount: round.ref('r.participant_count'),
+  serverName: round.ref('v.name'),
+  mapName: round.ref('r.map_name'),
+  gameType: round.ref('r.game_type'),
 };
 
-const ROUND_COLUMNS = sql`r.round_key, r.round_id, r.server_guid, v.name as server_name, v.game, r.map_name,
-  r.game_type, r.start_time, ${END_TIME} as end_time, r.is_active, r.participant_count, r.team1_label,
-  r.team2_label, r.tickets1, r.tickets2`;
-
-interface RoundRow {
-  round_key: number;
-  round_id: string;
-  server_guid: string;
-  server_name: string;
-  game: string;
-  map_name: string;
-  game_type: string;
-  start_time: string;
-  end_time: string;
-  is_active: number;
-  participant_count: number;
-  team1_label: string;
-  team2_label: string;
-  tickets1: number | null;
-  tickets2: number | null;
+function selectRounds(db: Kysely<DatabaseSchema>) {
+  return db
+    .selectFrom('rounds as r')
+    .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+    .select([
+      'r.round_key',
+      'r.round_id',
+      'r.server_guid',
+      'v.name as server_name',
+      'v.game',
+      'r.map_name',
+      'r.game_type',
+      'r.start_time',
+      END_TIME.as('end_time'),
+      'r.is_active',
+      'r.participant_count',
+      'r.team1_label',
+      'r.team2_label',
+      'r.tickets1',
+      'r.tickets2',
+    ]);
 }
 
-function toRoundRecord(row: RoundRow): RoundRecord {
+function toRoundRecord(row: InferResult<ReturnType<typeof selectRounds>>[number]): RoundRecord {
   return {
-    roundKey: Number(row.round_key),
+    roundKey: row.round_key,
     roundId: row.round_id,
     serverGuid: row.server_guid,
     serverName: row.server_name,
@@ -139,7 +156,7 @@ function toRoundRecord(row: RoundRow): RoundRecord {
     startTime: row.start_time,
     endTime: row.end_time,
     isActive: row.is_active === 1,
-    participantCount: Number(row.participant_count),
+    participantCount: row.participant_count,
     team1Label: row.team1_label,
     team2Label: row.team2_label,
     tickets1: row.tickets1,
@@ -147,28 +164,27 @@ function toRoundRecord(row: RoundRow): RoundRecord {
   };
 }
 
-const SESSION_COLUMNS = sql`s.session_id, s.round_key, s.player_name, s.start_time, s.last_seen, s.is_active, s.score,
-  s.kills, s.deaths, s.played_ms, s.team, s.team_label`;
+const SESSION_COLUMNS = [
+  's.session_id',
+  's.round_key',
+  's.player_name',
+  's.start_time',
+  's.last_seen',
+  's.is_active',
+  's.score',
+  's.kills',
+  's.deaths',
+  's.played_ms',
+  's.team',
+  's.team_label',
+] as const;
 
-interface SessionRow {
-  session_id: number;
-  round_key: number;
-  player_name: string;
-  start_time: string;
-  last_seen: string;
-  is_active: number;
-  score: number;
-  kills: number;
-  deaths: number;
-  played_ms: number;
-  team: number;
-  team_label: string;
-}
+type SessionRow = Pick<Selectable<SessionsTable>, (typeof SESSION_COLUMNS)[number] extends `s.${infer C}` ? C : never>;
 
 function toSessionRecord(row: SessionRow): SessionRecord {
   return {
-    sessionId: Number(row.session_id),
-    roundKey: Number(row.round_key),
+    sessionId: row.session_id,
+    roundKey: row.round_key,
     playerName: row.player_name,
     startTime: row.start_time,
     lastSeen: row.last_seen,
@@ -177,24 +193,18 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     kills: row.kills,
     deaths: row.deaths,
     playedMs: row.played_ms,
-    team: Number(row.team),
+    team: row.team,
     teamLabel: row.team_label,
   };
 }
 
 export interface ServerChoiceRecord {
-  serverGuid: string;
+  serverGuid: ServerGuid;
   serverName: string;
-  game: string;
+  game: GameId;
 }
 
-interface ServerChoiceRow {
-  server_guid: string;
-  name: string;
-  game: string;
-}
-
-const toServerChoice = (row: ServerChoiceRow): ServerChoiceRecord => ({
+const toServerChoice = (row: Pick<Selectable<ServersTable>, 'server_guid' | 'name' | 'game'>): ServerChoiceRecord => ({
   serverGuid: row.server_guid,
   serverName: row.name,
   game: row.game,
@@ -205,36 +215,35 @@ const toServerChoice = (row: ServerChoiceRow): ServerChoiceRecord => ({
  * turned into the guids of the servers of that name (`serverGuids`, undefined without a name): with one guid,
  * SQLite reads a server's rounds in end order from its index instead of sorting them all.
  */
-function roundConditions(filter: RoundFilter, serverGuids: readonly string[] | undefined): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [];
-  if (serverGuids !== undefined) conditions.push(serverGuidIn(sql`r.server_guid`, serverGuids));
-  if (filter.serverGuid !== undefined) conditions.push(sql`r.server_guid = ${filter.serverGuid}`);
-  if (filter.mapName !== undefined) conditions.push(sql`r.map_name = ${filter.mapName}`);
-  if (filter.gameType !== undefined) conditions.push(sql`r.game_type = ${filter.gameType}`);
-  // Written as the partial indexes of migration 0009 are, so that SQLite and PostgreSQL use them.
-  if (!filter.includeEmpty) conditions.push(sql`r.participant_count > 0`);
-  if (filter.playerNames.length) {
-    const roundsOfEach = filter.playerNames.map(
-      (name) => sql`select round_key from sessions where player_name = ${name}`,
-    );
-    conditions.push(sql`r.round_key in (${sql.join(roundsOfEach, sql` intersect `)})`);
+function roundConditions(filter: RoundFilter, serverGuids: readonly string[] | undefined): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (serverGuids !== undefined) conditions.push(serverGuidIn(round.ref('r.server_guid'), serverGuids));
+  if (filter.serverGuid !== undefined) conditions.push(round('r.server_guid', '=', filter.serverGuid));
+  if (filter.mapName !== undefined) conditions.push(round('r.map_name', '=', filter.mapName));
+  if (filter.gameType !== undefined) conditions.push(round('r.game_type', '=', filter.gameType));
+  if (!filter.includeEmpty) conditions.push(PLAYED);
+  const [firstPlayer, ...otherPlayers] = filter.playerNames.map((name) =>
+    round.selectFrom('sessions').select('round_key').where('player_name', '=', name),
+  );
+  if (firstPlayer) {
+    // The rounds of every named player: the intersection of each one's rounds, each read from the player index.
+    const roundsOfAll = otherPlayers.reduce((rounds, next) => rounds.intersect(next), firstPlayer);
+    conditions.push(round('r.round_key', 'in', roundsOfAll));
   }
-  if (filter.endTimeFrom !== undefined) conditions.push(sql`${END_TIME} >= ${filter.endTimeFrom}`);
-  if (filter.endTimeTo !== undefined) conditions.push(sql`${END_TIME} <= ${filter.endTimeTo}`);
+  if (filter.endTimeFrom !== undefined) conditions.push(round(END_TIME, '>=', filter.endTimeFrom));
+  if (filter.endTimeTo !== undefined) conditions.push(round(END_TIME, '<=', filter.endTimeTo));
   if (filter.minDurationMinutes !== undefined)
-    conditions.push(sql`${DURATION_MINUTES} >= ${filter.minDurationMinutes}`);
+    conditions.push(round(DURATION_MINUTES, '>=', filter.minDurationMinutes));
   if (filter.maxDurationMinutes !== undefined)
-    conditions.push(sql`${DURATION_MINUTES} <= ${filter.maxDurationMinutes}`);
-  return conditions.length ? sql.join(conditions, sql` and `) : sql`1 = 1`;
+    conditions.push(round(DURATION_MINUTES, '<=', filter.maxDurationMinutes));
+  return round.and(conditions);
 }
 
 export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
   async function findRoundsByKey(roundKeys: readonly number[]): Promise<Map<number, RoundRecord>> {
     if (!roundKeys.length) return new Map();
-    const { rows } = await sql<RoundRow>`
-      select ${ROUND_COLUMNS} from rounds r join servers v on v.server_guid = r.server_guid
-      where r.round_key in (${sql.join(roundKeys)})`.execute(db);
-    return new Map(rows.map((row) => [Number(row.round_key), toRoundRecord(row)]));
+    const rows = await selectRounds(db).where('r.round_key', 'in', roundKeys).execute();
+    return new Map(rows.map((row) => [row.round_key, toRoundRecord(row)]));
   }
 
   /** The guids of every server of the filter's server name (undefined without one). */
@@ -242,7 +251,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
     return filter.serverName === undefined ? undefined : findServerGuidsNamed(db, filter.serverName);
   }
 
-  async function conditionsOf(filter: RoundFilter): Promise<RawBuilder<unknown>> {
+  async function conditionsOf(filter: RoundFilter): Promise<Expression<SqlBool>> {
     return roundConditions(filter, await serverGuidsOf(filter));
   }
 
@@ -250,18 +259,21 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
     /** One page of the rounds matching the filter, and how many match in all. */
     async findRounds(query: RoundPageQuery): Promise<{ rounds: RoundRecord[]; total: number }> {
       const where = await conditionsOf(query.filter);
-      const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
       // Ties (same map, same server) keep the newest round first, whatever the direction.
-      const { rows } = await sql<RoundRow>`
-        select ${ROUND_COLUMNS}
-        from rounds r join servers v on v.server_guid = r.server_guid
-        where ${where}
-        order by ${SORT_COLUMNS[query.sortBy]} ${direction}, r.start_time desc, r.round_key desc
-        limit ${query.limit} offset ${query.offset}`.execute(db);
-      const counted = await sql<{ total: number }>`
-        select count(*) as total from rounds r
-        where ${where}`.execute(db);
-      return { rounds: rows.map(toRoundRecord), total: Number(counted.rows[0]?.total ?? 0) };
+      const rows = await selectRounds(db)
+        .where(where)
+        .orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder)
+        .orderBy('r.start_time', 'desc')
+        .orderBy('r.round_key', 'desc')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute();
+      const counted = await db
+        .selectFrom('rounds as r')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where(where)
+        .executeTakeFirst();
+      return { rounds: rows.map(toRoundRecord), total: Number(counted?.total ?? 0) };
     },
 
     /**
@@ -270,31 +282,39 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
      */
     async findRoundSessions(roundKeys: readonly number[], onlyPlayers?: readonly string[]): Promise<SessionRecord[]> {
       if (!roundKeys.length) return [];
-      const named = onlyPlayers ? sql`and s.player_name in (${sql.join(onlyPlayers)})` : sql``;
-      const { rows } = await sql<SessionRow>`
-        select ${SESSION_COLUMNS} from sessions s
-        where s.round_key in (${sql.join(roundKeys)}) ${named}
-        order by s.round_key, s.score desc, s.kills desc, s.deaths asc, s.player_name`.execute(db);
+      const rows = await db
+        .selectFrom('sessions as s')
+        .select(SESSION_COLUMNS)
+        .where('s.round_key', 'in', roundKeys)
+        .$if(onlyPlayers !== undefined, (qb) => qb.where('s.player_name', 'in', onlyPlayers ?? []))
+        .orderBy('s.round_key')
+        .orderBy('s.score', 'desc')
+        .orderBy('s.kills', 'desc')
+        .orderBy('s.deaths', 'asc')
+        .orderBy('s.player_name')
+        .execute();
       return rows.map(toSessionRecord);
     },
 
     /** A player's totals over their sessions in the rounds matching the filter. */
     async sumPlayerSessions(playerName: string, filter: RoundFilter): Promise<PlayerTotalsRecord> {
       const where = await conditionsOf(filter);
-      const { rows } = await sql<{
-        rounds: number;
-        score: number | null;
-        kills: number | null;
-        deaths: number | null;
-        played_ms: number | null;
-        first_seen: string | null;
-        last_seen: string | null;
-      }>`
-        select count(*) as rounds, sum(s.score) as score, sum(s.kills) as kills, sum(s.deaths) as deaths,
-          sum(s.played_ms) as played_ms, min(s.start_time) as first_seen, max(s.last_seen) as last_seen
-        from sessions s join rounds r on r.round_key = s.round_key
-        where s.player_name = ${playerName} and ${where}`.execute(db);
-      const row = rows[0];
+      const row = await db
+        .selectFrom('sessions as s')
+        .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('rounds'),
+          // Sums, first and last are null over no sessions.
+          eb.fn.sum<number | null>('s.score').as('score'),
+          eb.fn.sum<number | null>('s.kills').as('kills'),
+          eb.fn.sum<number | null>('s.deaths').as('deaths'),
+          eb.fn.sum<number | null>('s.played_ms').as('played_ms'),
+          eb.fn.min<string | null>('s.start_time').as('first_seen'),
+          eb.fn.max<string | null>('s.last_seen').as('last_seen'),
+        ])
+        .where('s.player_name', '=', playerName)
+        .where(where)
+        .executeTakeFirst();
       return {
         rounds: Number(row?.rounds ?? 0),
         score: Number(row?.score ?? 0),
@@ -314,15 +334,20 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       offset: number,
     ): Promise<PlayerSessionRecord[]> {
       const where = await conditionsOf(filter);
-      const { rows } = await sql<SessionRow>`
-        select ${SESSION_COLUMNS}
-        from sessions s join rounds r on r.round_key = s.round_key
-        where s.player_name = ${playerName} and ${where}
-        order by s.start_time desc, s.session_id desc
-        limit ${limit} offset ${offset}`.execute(db);
-      const rounds = await findRoundsByKey(rows.map((row) => Number(row.round_key)));
+      const rows = await db
+        .selectFrom('sessions as s')
+        .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+        .select(SESSION_COLUMNS)
+        .where('s.player_name', '=', playerName)
+        .where(where)
+        .orderBy('s.start_time', 'desc')
+        .orderBy('s.session_id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const rounds = await findRoundsByKey(rows.map((row) => row.round_key));
       return rows.map((row) => {
-        const round = rounds.get(Number(row.round_key));
+        const round = rounds.get(row.round_key);
         if (!round) throw new Error(`session ${row.session_id} lost its round ${row.round_key}`);
         return { ...toSessionRecord(row), round };
       });
@@ -337,7 +362,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
         const known = await db
           .selectFrom('servers')
           .select('server_guid')
-          .where('server_guid', '=', asServerGuid(filter.serverGuid))
+          .where('server_guid', '=', filter.serverGuid)
           .executeTakeFirst();
         if (!known) return false;
       }
@@ -356,9 +381,12 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       const scopes = open.playerNames.length === 0 && guids !== undefined ? guids.map((guid) => [guid]) : [guids];
       const pairs = new Map<string, { mapName: string; gameType: string }>();
       for (const scope of scopes) {
-        const { rows } = await sql<{ map_name: string; game_type: string }>`
-          select distinct r.map_name, r.game_type from rounds r
-          where ${roundConditions(open, scope)}`.execute(db);
+        const rows = await db
+          .selectFrom('rounds as r')
+          .select(['r.map_name', 'r.game_type'])
+          .distinct()
+          .where(roundConditions(open, scope))
+          .execute();
         for (const row of rows) {
           pairs.set(JSON.stringify([row.map_name, row.game_type]), { mapName: row.map_name, gameType: row.game_type });
         }
@@ -372,28 +400,54 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
      */
     async findServersOfRounds(filter: RoundFilter): Promise<ServerChoiceRecord[]> {
       const open: RoundFilter = { ...filter, serverName: undefined, serverGuid: undefined, includeEmpty: false };
+      const servers = db
+        .selectFrom('servers as v')
+        .select(['v.server_guid', 'v.name', 'v.game'])
+        .orderBy('v.name')
+        .orderBy('v.server_guid');
       if (open.playerNames.length > 0) {
-        const { rows } = await sql<ServerChoiceRow>`
-          select v.server_guid, v.name, v.game from servers v
-          where v.server_guid in (select r.server_guid from rounds r where ${roundConditions(open, undefined)})
-          order by v.name, v.server_guid`.execute(db);
+        const rows = await servers
+          .where((eb) =>
+            eb(
+              'v.server_guid',
+              'in',
+              eb.selectFrom('rounds as r').select('r.server_guid').where(roundConditions(open, undefined)),
+            ),
+          )
+          .execute();
         return rows.map(toServerChoice);
       }
-      const probe = [sql`r.server_guid = v.server_guid`, sql`r.participant_count > 0`];
-      if (open.mapName !== undefined) probe.push(sql`r.map_name = ${open.mapName}`);
-      if (open.gameType !== undefined) {
-        probe.push(sql`r.game_type = ${open.gameType}`);
-        // A game type without a map: one seek of (server, map, game type) per map of the server, which the index
-        // lists without reading each round; a scan of the server's rounds for the game type would read them all.
-        if (open.mapName === undefined) {
-          probe.push(sql`r.map_name in (select distinct m.map_name from rounds m
-            where m.server_guid = v.server_guid and m.participant_count > 0)`);
-        }
-      }
-      const { rows } = await sql<ServerChoiceRow>`
-        select v.server_guid, v.name, v.game from servers v
-        where exists (select 1 from rounds r where ${sql.join(probe, sql` and `)})
-        order by v.name, v.server_guid`.execute(db);
+      const { mapName, gameType } = open;
+      const rows = await servers
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('rounds as r')
+              .select(eb.lit(1).as('played'))
+              .whereRef('r.server_guid', '=', 'v.server_guid')
+              .where(PLAYED)
+              .$if(mapName !== undefined, (qb) => qb.where('r.map_name', '=', mapName ?? ''))
+              .$if(gameType !== undefined, (qb) => qb.where('r.game_type', '=', gameType ?? ''))
+              // A game type without a map: one seek of (server, map, game type) per map of the server, which the
+              // index lists without reading each round; a scan of the server's rounds for the game type would read
+              // them all.
+              .$if(gameType !== undefined && mapName === undefined, (qb) =>
+                qb.where((inner) =>
+                  inner(
+                    'r.map_name',
+                    'in',
+                    inner
+                      .selectFrom('rounds as m')
+                      .select('m.map_name')
+                      .distinct()
+                      .whereRef('m.server_guid', '=', 'v.server_guid')
+                      .where('m.participant_count', '>', inner.lit(0)),
+                  ),
+                ),
+              ),
+          ),
+        )
+        .execute();
       return rows.map(toServerChoice);
     },
 
@@ -406,12 +460,8 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       return row !== undefined;
     },
 
-    async findRound(roundId: string): Promise<StoredRound | undefined> {
-      const { rows } = await sql<RoundRow & { timeline: Uint8Array | null }>`
-        select ${ROUND_COLUMNS}, r.timeline
-        from rounds r join servers v on v.server_guid = r.server_guid
-        where r.round_id = ${roundId}`.execute(db);
-      const row = rows[0];
+    async findRound(roundId: RoundId): Promise<StoredRound | undefined> {
+      const row = await selectRounds(db).select('r.timeline').where('r.round_id', '=', roundId).executeTakeFirst();
       return row && { ...toRoundRecord(row), timeline: row.timeline };
     },
 

@@ -11,6 +11,7 @@ import {
 } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asRoundId, asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
 import { playerParamsSchema, unknownPlayer } from '../../http/path-params.ts';
 import {
@@ -36,9 +37,10 @@ const MAX_FILTER_LENGTH = 200;
 
 /** Frontline's own ids are 20 hex digits; the rule is looser, but refuses what cannot be an id at all. */
 const roundParamsSchema = z.object({
-  roundId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, {
-    error: 'must be a round id (at most 64 letters, digits, - or _)',
-  }),
+  roundId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a round id (at most 64 letters, digits, - or _)' })
+    .transform(asRoundId),
 });
 
 /** ISO-8601 date or date-time; without a zone it is UTC (§5 "Timestamps without trailing Z are UTC"). */
@@ -70,7 +72,9 @@ const playerNamesFilter = z
 /** What both the rounds list and its filters' choices are narrowed by. */
 const roundSubjectFields = {
   serverName: optionalText(MAX_FILTER_LENGTH),
-  serverGuid: optionalText(MAX_FILTER_LENGTH),
+  serverGuid: optionalText(MAX_FILTER_LENGTH).transform((guid) =>
+    guid === undefined ? undefined : asServerGuid(guid),
+  ),
   mapName: optionalText(MAX_FILTER_LENGTH),
   gameType: optionalText(MAX_FILTER_LENGTH),
   playerNames: playerNamesFilter,

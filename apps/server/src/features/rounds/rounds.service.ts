@@ -1,6 +1,5 @@
 import {
   REPORT_MAX_POLL_SNAPSHOTS,
-  type GameId,
   type PlayerSessionsResponse,
   type RoundFilterOptionsResponse,
   type RoundReportResponse,
@@ -11,6 +10,7 @@ import {
   type SessionsPlayerInfo,
   type StandingEntry,
 } from '@frontline/contract';
+import type { RoundId } from '../../domain/ids.ts';
 import { teamLabelFor } from '../../domain/team-labels.ts';
 import { decodePoll, decodeTimeline, type Timeline } from '../../domain/timeline-codec.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -56,7 +56,7 @@ function toRoundSummary(round: RoundRecord): RoundSummary {
     roundId: round.roundId,
     serverName: round.serverName,
     serverGuid: round.serverGuid,
-    gameId: round.game as GameId,
+    gameId: round.game,
     mapName: round.mapName,
     gameType: round.gameType,
     startTime: round.startTime,
@@ -86,7 +86,7 @@ function toSession(session: SessionRecord, round: RoundRecord): Session {
     teamLabel: session.teamLabel,
     serverName: round.serverName,
     serverGuid: round.serverGuid,
-    gameId: round.game as GameId,
+    gameId: round.game,
     mapName: round.mapName,
     gameType: round.gameType,
     participantCount: round.participantCount,
@@ -111,7 +111,7 @@ function toPlayerInfo(playerName: string, totals: PlayerTotalsRecord): SessionsP
  * when they left and rejoined, decision 0003), ranked as the snapshots are. A participant not seen in the round's
  * last poll (its latest while it is being played) had left; their totals are those they left with.
  */
-export function buildFinalStandings(
+function buildFinalStandings(
   sessions: readonly SessionRecord[],
   round: Pick<RoundRecord, 'endTime' | 'team1Label' | 'team2Label'>,
 ): StandingEntry[] {
@@ -240,7 +240,7 @@ export function createRoundsService({
     const serverChoices = new Map(
       servers.map((server) => [
         JSON.stringify([server.serverName, server.game]),
-        { serverName: server.serverName, gameId: server.game as GameId },
+        { serverName: server.serverName, gameId: server.game },
       ]),
     );
     return {
@@ -261,7 +261,7 @@ export function createRoundsService({
   }
 
   /** Undefined for an unknown round. */
-  async function describeRound(roundId: string): Promise<RoundReportResponse | undefined> {
+  async function describeRound(roundId: RoundId): Promise<RoundReportResponse | undefined> {
     const round = await repository.findRound(roundId);
     if (!round) return undefined;
     const [timeline, sessions] = await Promise.all([
@@ -288,7 +288,7 @@ export function createRoundsService({
       filterOptionsCache.reuse(JSON.stringify(filter), clock(), () => listFilterOptions(filter)),
     listPlayerSessions: (request: PlayerSessionsRequest) =>
       playerSessionsCache.reuse(JSON.stringify(request), clock(), () => listPlayerSessions(request)),
-    describeRound: async (roundId: string) => {
+    describeRound: async (roundId: RoundId) => {
       const at = clock();
       return (
         closedReportCache.get(roundId, at) ??
