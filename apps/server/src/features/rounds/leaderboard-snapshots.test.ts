@@ -1,7 +1,7 @@
 import { REPORT_MAX_POLL_SNAPSHOTS } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import type { TimelinePoll } from '../../domain/timeline-codec.ts';
-import { buildLeaderboardSnapshots, pickSnapshotPolls } from './leaderboard-snapshots.ts';
+import { buildLeaderboardSnapshots } from './leaderboard-snapshots.ts';
 
 // Issue "Rounds": the report's snapshots come from the stored timeline, "one snapshot per poll, or per minute for
 // long rounds: say which" (REPORT_MAX_POLL_SNAPSHOTS says which).
@@ -17,34 +17,47 @@ function pollsEvery30s(count: number): TimelinePoll[] {
   }));
 }
 
-describe('pickSnapshotPolls', () => {
-  it('keeps every poll up to the limit', () => {
-    const polls = pollsEvery30s(REPORT_MAX_POLL_SNAPSHOTS);
-    expect(pickSnapshotPolls(polls, REPORT_MAX_POLL_SNAPSHOTS)).toEqual({ intervalMinutes: null, polls });
+/** The polls a report shows a snapshot of, as seconds after START, and its interval. */
+function snapshotsOf(polls: TimelinePoll[], maxPollSnapshots: number) {
+  const { intervalMinutes, snapshots } = buildLeaderboardSnapshots(
+    { names: ['Amy'], polls },
+    ['Axis', 'Allies'],
+    maxPollSnapshots,
+  );
+  return { intervalMinutes, seconds: snapshots.map((snapshot) => (Date.parse(snapshot.timestamp) - START) / 1000) };
+}
+
+describe('which polls a report shows', () => {
+  it('shows every poll up to the limit', () => {
+    const { intervalMinutes, seconds } = snapshotsOf(
+      pollsEvery30s(REPORT_MAX_POLL_SNAPSHOTS),
+      REPORT_MAX_POLL_SNAPSHOTS,
+    );
+    expect(intervalMinutes).toBeNull();
+    expect(seconds).toEqual(Array.from({ length: REPORT_MAX_POLL_SNAPSHOTS }, (_, index) => index * 30));
   });
 
-  it('keeps the last poll of each minute when a round has a few polls too many', () => {
+  it('shows the last poll of each minute when a round has a few polls too many', () => {
     // 241 polls: 120 minutes; minute spans from the first poll give 121 snapshots.
-    const { intervalMinutes, polls } = pickSnapshotPolls(pollsEvery30s(241), 240);
+    const { intervalMinutes, seconds } = snapshotsOf(pollsEvery30s(241), 240);
     expect(intervalMinutes).toBe(1);
-    expect(polls).toHaveLength(121);
-    expect(polls.slice(0, 3).map((poll) => (poll.at - START) / 1000)).toEqual([30, 90, 150]);
-    expect(polls.at(-1)?.at).toBe(START + 120 * MINUTE);
+    expect(seconds).toHaveLength(121);
+    expect(seconds.slice(0, 3)).toEqual([30, 90, 150]);
+    expect(seconds.at(-1)).toBe((120 * MINUTE) / 1000);
   });
 
   it('widens the spans so a marathon round stays within the limit, final poll included', () => {
     // Ten hours at 30 s: 1201 polls, 600 minutes; 3-minute spans give 201 snapshots.
-    const all = pollsEvery30s(1201);
-    const { intervalMinutes, polls } = pickSnapshotPolls(all, 240);
+    const { intervalMinutes, seconds } = snapshotsOf(pollsEvery30s(1201), 240);
     expect(intervalMinutes).toBe(3);
-    expect(polls).toHaveLength(201);
-    expect(polls.at(-1)).toBe(all.at(-1));
+    expect(seconds).toHaveLength(201);
+    expect(seconds.at(-1)).toBe((600 * MINUTE) / 1000);
     // The last poll of the first span [0, 3 min) is the one at 2:30.
-    expect(polls[0]?.at).toBe(START + 150_000);
+    expect(seconds[0]).toBe(150);
   });
 
   it('copes with no polls at all', () => {
-    expect(pickSnapshotPolls([], 240)).toEqual({ intervalMinutes: null, polls: [] });
+    expect(snapshotsOf([], 240)).toEqual({ intervalMinutes: null, seconds: [] });
   });
 });
 

@@ -10,7 +10,7 @@ import type { Timeline, TimelinePoll } from '../../domain/timeline-codec.ts';
 
 const MINUTE_MS = 60_000;
 
-export interface LeaderboardSnapshots {
+interface LeaderboardSnapshots {
   /** Null: one snapshot per poll; N: one per N minutes (see REPORT_MAX_POLL_SNAPSHOTS). */
   intervalMinutes: number | null;
   snapshots: LeaderboardSnapshot[];
@@ -21,7 +21,7 @@ export interface LeaderboardSnapshots {
  * from the first poll, N the fewest whole minutes that gives at most `maxPollSnapshots` spans. The last poll
  * always ends its span, so the final standings are always there.
  */
-export function pickSnapshotPolls(
+function pickSnapshotPolls(
   polls: readonly TimelinePoll[],
   maxPollSnapshots: number,
 ): { intervalMinutes: number | null; polls: TimelinePoll[] } {
