@@ -7,7 +7,7 @@ describe('main navigation', () => {
     expect(visibleNavEntries(true).map((entry) => entry.label)).toEqual(['Dashboard', 'Servers', 'Players']);
   });
 
-  it('has no entry leading to a screen that does not exist yet (Compare is coming soon, not a dead end)', () => {
+  it('has no entry leading to a screen that does not exist yet (Compare joins with the comparison screen)', () => {
     expect(NAV_ENTRIES.map((entry) => entry.to)).not.toContain('/players/compare');
     expect(NAV_ENTRIES.some((entry) => entry.label === 'Compare')).toBe(false);
   });

@@ -4,8 +4,8 @@ import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
 
 /**
  * The entries of the side navigation (spec: site-account-and-realtime §1), in order. The spec's fourth, Compare,
- * joins when the comparison screen exists: until then it would lead every visitor to a 'Coming soon' page, so it
- * is left out of the main navigation (the profile says where it will be, docs/decisions/0009).
+ * joins when the comparison screen exists: until then it would lead every visitor to a 'Coming soon' page
+ * (docs/decisions/0009).
  */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   {

@@ -37,10 +37,6 @@ const NotFoundPage = lazyPage(
   () => import('../pages/not-found-page.tsx'),
   (m) => m.NotFoundPage,
 );
-const WorkInProgressPage = lazyPage(
-  () => import('../pages/work-in-progress-page.tsx'),
-  (m) => m.WorkInProgressPage,
-);
 const ServerProfilePage = lazyPage(
   () => import('../features/server-profile/routes/server-profile-page.tsx'),
   (m) => m.ServerProfilePage,
@@ -67,6 +63,7 @@ const PlayerSessionsPage = lazyPage(
   (m) => m.PlayerSessionsPage,
 );
 const PlayerAchievementsPage = lazyPage(loadUpcoming, (m) => m.PlayerAchievementsPage);
+const WorkInProgressPage = lazyPage(loadUpcoming, (m) => m.WorkInProgressPage);
 const RoundReportPage = lazyPage(
   () => import('../features/round-report/routes/round-report-page.tsx'),
   (m) => m.RoundReportPage,

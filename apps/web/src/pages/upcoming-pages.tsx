@@ -8,8 +8,9 @@ import { paths } from '../lib/paths.ts';
 import { displayPlayerName } from '../lib/player-name.ts';
 
 /**
- * Routes whose screens later issues build. Each already answers at its real address, with its real title
- * and the name from its path, and says plainly what will appear; each is replaced by its feature's page.
+ * Routes of the spec whose screens later issues build. Each already answers at its real address, with its real
+ * title and the name from its path, and says plainly what will appear; each is replaced by its feature's page.
+ * No button or link of the site leads here until then (a visitor arrives only with the address).
  */
 
 function UpcomingScreen(props: {
@@ -65,5 +66,23 @@ export function PlayerAchievementsPage() {
       fallback={paths.player(playerName)}
       what="Kill streaks, placements, team victories and milestones."
     />
+  );
+}
+
+/** /tk-livewire (spec: site-statistics §2 "Work-in-progress page"): exactly the spec's sentence. */
+export function WorkInProgressPage() {
+  return (
+    <section className="hatched mx-auto mt-6 max-w-2xl rounded-xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center md:mt-16">
+      <div
+        aria-hidden="true"
+        className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-accent-soft text-2xl text-accent"
+      >
+        ⚒
+      </div>
+      <h1 className="heading-display text-2xl text-ink">TK Livewire</h1>
+      <p data-testid="wip-text" className="mt-3 text-base text-muted">
+        Work in Progress - This feature is currently under development and will be available soon.
+      </p>
+    </section>
   );
 }

@@ -56,12 +56,3 @@ export function OnlineBadge({ children = 'Online', pulse = true }: { children?: 
     </span>
   );
 }
-
-/** The small "Coming soon" tag of a part of the profile whose feature has not landed yet. */
-export function ComingSoonTag() {
-  return (
-    <span className="rounded-sm bg-accent-soft px-1.5 py-px text-[10px] font-bold tracking-wider text-accent uppercase">
-      Coming soon
-    </span>
-  );
-}

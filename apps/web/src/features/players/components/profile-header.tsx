@@ -2,7 +2,6 @@ import { findGame, type PlayerStatsResponse } from '@frontline/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button.tsx';
-import { CompareIcon } from '../../../components/icons.tsx';
 import { StatPair, ToneValue } from '../../../components/stat-ui.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 import {
@@ -16,15 +15,15 @@ import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName, playerInitial } from '../../../lib/player-name.ts';
 import { kdTone, kdValue, sessionDeathsTone, sessionKillsTone, sessionScoreTone } from '../../../lib/tones.ts';
-import { ComingSoonTag, OnlineBadge } from './player-ui.tsx';
+import { OnlineBadge } from './player-ui.tsx';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
 /**
  * The profile's header (spec: site-statistics §2 "Header: initial avatar, name, green Online badge when
  * isActive linking to current server; session K/D, K, D, score when present; total play time; last played
- * relative; Compare Player link to /players/compare?player1={name}"). The comparison screen does not exist yet,
- * so Compare Player says 'coming soon' where the link will be instead of leading to a placeholder page.
+ * relative; Compare Player link to /players/compare?player1={name}"). Compare Player joins the header with the
+ * comparison screen: until then it could only lead to a page saying the screen does not exist.
  */
 export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now: Date }) {
   const shownName = displayPlayerName(stats.playerName);
@@ -35,7 +34,6 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
         <BackButton fallback={paths.players()} />
       </div>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        {/* The basis makes Compare Player drop under the name on a phone instead of squeezing it. */}
         <div className="flex min-w-0 flex-1 basis-72 items-start gap-4">
           <span
             aria-hidden="true"
@@ -89,15 +87,6 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
             </dl>
           </div>
         </div>
-        <span
-          data-testid="compare-coming-soon"
-          title="Comparing two players side by side is coming soon"
-          className="inline-flex h-9 shrink-0 cursor-default items-center gap-2 rounded-md border border-dashed border-line-strong px-3 text-sm font-semibold text-muted"
-        >
-          <CompareIcon width={16} height={16} />
-          Compare Player
-          <ComingSoonTag />
-        </span>
       </div>
 
       {current && (

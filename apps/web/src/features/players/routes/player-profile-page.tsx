@@ -13,7 +13,6 @@ import { usePlayerStats } from '../api/players.ts';
 import { playersSearchPath } from '../lib/players-query.ts';
 import { ActivityByHour } from '../components/activity-by-hour.tsx';
 import { BestScores } from '../components/best-scores.tsx';
-import { AchievementsComingSoon, PlayerIntelligenceComingSoon } from '../components/coming-soon-sections.tsx';
 import { FavoriteBattlegrounds } from '../components/favorite-battlegrounds.tsx';
 import { MapPerformanceModal } from '../components/map-performance-modal.tsx';
 import { PerformanceAnalytics } from '../components/performance-analytics.tsx';
@@ -117,10 +116,6 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
         <div className="grid gap-6 lg:grid-cols-2">
           <ServerRankings rankings={stats.insights.serverRankings} />
           <ActivityByHour insights={stats.insights} />
-        </div>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <AchievementsComingSoon />
-          <PlayerIntelligenceComingSoon />
         </div>
       </div>
       <MapPerformanceModal playerName={stats.playerName} server={mapsServer} onClose={() => setMapsServer(null)} />
