@@ -57,14 +57,6 @@ export function PlayersIcon(props: IconProps) {
   );
 }
 
-export function CompareIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M7 4 3.5 7.5 7 11M3.5 7.5H16M17 13l3.5 3.5L17 20M20.5 16.5H8" />
-    </Icon>
-  );
-}
-
 export function SunIcon(props: IconProps) {
   return (
     <Icon {...props}>
