@@ -8,6 +8,7 @@ import { useSignedIn } from '../lib/auth/use-signed-in.ts';
 import { applyPageMeta } from '../lib/page-meta.ts';
 import { watchThemeSources } from '../lib/theme.ts';
 import { visibleNavEntries } from './navigation.ts';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /** The frame of every page: navigation, header, the page itself, footer. */
 export function AppShell() {
@@ -37,9 +38,11 @@ export function AppShell() {
       <div className="flex min-h-dvh flex-col md:pl-20">
         <SiteHeader entries={entries} />
         <main id="main" className="mx-auto w-full max-w-[1440px] flex-1 px-4 py-6 md:px-8 md:py-8">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary path={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         <SiteFooter />
       </div>
