@@ -6,10 +6,11 @@ import type {
   PlayersOnlineHistoryResponse,
 } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { generateHistory } from '../../emulator/generate-history.ts';
+import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
 import { gameTrendsRoutes } from './game-trends.routes.ts';
 
@@ -52,7 +53,7 @@ let nowMs = END_MS;
 async function buildTrendsApp(): Promise<FastifyInstance> {
   const trendsApp = Fastify({ routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } });
   trendsApp.setValidatorCompiler(validatorCompiler);
-  trendsApp.setSerializerCompiler(serializerCompiler);
+  trendsApp.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: true }));
   registerErrorHandler(trendsApp);
   await trendsApp.register(gameTrendsRoutes, { prefix: '/stats', database, now: () => new Date(nowMs) });
   await trendsApp.ready();

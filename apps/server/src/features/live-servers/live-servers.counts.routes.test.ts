@@ -6,10 +6,11 @@ import {
   type LiveServerDetail,
 } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
 import { normaliseServerEntry } from '../../ingest/bflist/normalise.ts';
 import { Collector } from '../../ingest/collector.ts';
@@ -144,7 +145,7 @@ describe('live list: people and bots, FULL input, FH2 join links and round start
     });
     app = Fastify({ routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } });
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: true }));
     registerErrorHandler(app);
     await app.register(liveServersRoutes, { prefix: '/stats', service });
     await app.ready();
