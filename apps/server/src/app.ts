@@ -8,7 +8,9 @@ import type { Collector } from './ingest/collector.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
+import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
+import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
@@ -83,9 +85,13 @@ export async function buildApp(
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { prefix: API_PREFIX, database });
   await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
+  const gameTrendsService = createGameTrendsService({
+    gameTrendsRepository: createGameTrendsRepository(database.db),
+    clock: systemClock,
+  });
   await app.register(gameTrendsRoutes, {
     prefix: API_PREFIX,
-    database,
+    gameTrendsService,
     encodeSharedAnswers: config.env === 'production',
   });
   const liveServers = createLiveServersService({

@@ -12,7 +12,9 @@ import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { generateHistory } from '../../emulator/generate-history.ts';
 import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
+import { createGameTrendsRepository } from './game-trends.repository.ts';
 import { gameTrendsRoutes } from './game-trends.routes.ts';
+import { createGameTrendsService } from './game-trends.service.ts';
 
 /**
  * The three calls end to end on a database filled by the emulator's history (seed 1, 21 days of Forgotten
@@ -55,7 +57,11 @@ async function buildTrendsApp(): Promise<FastifyInstance> {
   trendsApp.setValidatorCompiler(validatorCompiler);
   trendsApp.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: true }));
   registerErrorHandler(trendsApp);
-  await trendsApp.register(gameTrendsRoutes, { prefix: '/stats', database, now: () => new Date(nowMs) });
+  const gameTrendsService = createGameTrendsService({
+    gameTrendsRepository: createGameTrendsRepository(database.db),
+    clock: () => nowMs,
+  });
+  await trendsApp.register(gameTrendsRoutes, { prefix: '/stats', gameTrendsService, encodeSharedAnswers: false });
   await trendsApp.ready();
   return trendsApp;
 }

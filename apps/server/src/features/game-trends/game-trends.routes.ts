@@ -11,12 +11,10 @@ import {
 } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
 import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
 import { sendAnswer } from '../../http/send-json.ts';
-import { createGameTrendsRepository } from './game-trends.repository.ts';
-import { GameTrendsService } from './game-trends.service.ts';
+import type { GameTrendsService } from './game-trends.service.ts';
 
 /**
  * Game trends (spec site-statistics §7): busy indicators for a batch of servers, the landing forecast of
@@ -82,19 +80,15 @@ const historyQuerySchema = z.object({
 });
 
 export interface GameTrendsRoutesOptions {
-  database: Database;
-  /** The clock (tests pin it). */
-  now?: () => Date;
+  gameTrendsService: GameTrendsService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
-  encodeSharedAnswers?: boolean;
+  encodeSharedAnswers: boolean;
 }
 
-export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = async (app, options) => {
-  const service = new GameTrendsService({
-    repository: createGameTrendsRepository(options.database.db),
-    now: options.now ?? (() => new Date()),
-  });
-
+export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = async (
+  app,
+  { gameTrendsService: service, encodeSharedAnswers },
+) => {
   app.get(
     '/GameTrends/busy-indicator',
     {
@@ -106,7 +100,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
     async (request, reply) => {
       const answer = await service.describeBusyness(request.query.serverGuids);
       // Current players change with every poll; a minute keeps the list's refreshes cheap and recent enough.
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: encodeSharedAnswers });
     },
   );
 
@@ -120,7 +114,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
     },
     async (request, reply) => {
       const answer = await service.forecastGame(request.query.game);
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: encodeSharedAnswers });
     },
   );
 
@@ -143,7 +137,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
           message: `No game or server with id '${id}': use ${GAME_NAMES} or a server guid`,
         });
       }
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: encodeSharedAnswers });
     },
   );
 };

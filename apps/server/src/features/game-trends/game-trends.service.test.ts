@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { asServerGuid } from '../../domain/ids.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { createGameTrendsRepository } from './game-trends.repository.ts';
-import { GameTrendsService } from './game-trends.service.ts';
+import { createGameTrendsService } from './game-trends.service.ts';
 
 /**
  * The service over its repository on a real SQLite database with handcrafted population rows, where the
@@ -50,7 +50,7 @@ function insertRow(
 describe('players-online history on handcrafted rows', () => {
   const getDatabase = useTestDatabase();
   const createService = (nowMs: number) =>
-    new GameTrendsService({ repository: createGameTrendsRepository(getDatabase().db), now: () => new Date(nowMs) });
+    createGameTrendsService({ gameTrendsRepository: createGameTrendsRepository(getDatabase().db), clock: () => nowMs });
 
   it('sums each server’s average over its twelve 5-minute rows, not the rows (60-minute buckets, 7d)', async () => {
     const { sqlite } = getDatabase();
@@ -144,9 +144,9 @@ describe('players-online history on handcrafted rows', () => {
       }
     };
     writeUntil(nowMs, start);
-    const warm = new GameTrendsService({
-      repository: createGameTrendsRepository(getDatabase().db),
-      now: () => new Date(nowMs),
+    const warm = createGameTrendsService({
+      gameTrendsRepository: createGameTrendsRepository(getDatabase().db),
+      clock: () => nowMs,
     });
     const periods = ['1d', '3d', '7d', '1month', 'alltime'] as const;
     for (const period of periods) await warm.traceOnlinePlayers('fh2', period, 7);
@@ -171,9 +171,9 @@ describe('players-online history answers reused for a few seconds', () => {
     insertServer(sqlite, 'a');
     let nowMs = Date.parse('2025-06-18T10:37:00.000Z');
     insertRow(sqlite, 'a', Date.parse('2025-06-18T10:30:00.000Z'), 5, 4 * 10, 10);
-    const service = new GameTrendsService({
-      repository: createGameTrendsRepository(getDatabase().db),
-      now: () => new Date(nowMs),
+    const service = createGameTrendsService({
+      gameTrendsRepository: createGameTrendsRepository(getDatabase().db),
+      clock: () => nowMs,
     });
     const first = await service.traceOnlinePlayers('fh2', '1d', 7);
     insertRow(sqlite, 'a', Date.parse('2025-06-18T10:35:00.000Z'), 5, 6 * 10, 10);
@@ -211,7 +211,7 @@ describe('players-online history when a read fails half-way', () => {
         return repository.selectPopulationGroups(...args);
       },
     };
-    const service = new GameTrendsService({ repository: flaky, now: () => new Date(nowMs) });
+    const service = createGameTrendsService({ gameTrendsRepository: flaky, clock: () => nowMs });
     await expect(service.traceOnlinePlayers('a', 'thisyear', 7)).rejects.toThrow('disk I/O error');
     const history = await service.traceOnlinePlayers('a', 'thisyear', 7);
     // Counting the 09:00 row twice would give (0 + 0 + 20) / 3 = 7.
@@ -227,7 +227,7 @@ describe('busy indicator and forecast on handcrafted rows', () => {
   // Wednesday 20:15 UTC.
   const NOW_MS = Date.parse('2025-06-18T20:15:00.000Z');
   const createService = (nowMs = NOW_MS) =>
-    new GameTrendsService({ repository: createGameTrendsRepository(getDatabase().db), now: () => new Date(nowMs) });
+    createGameTrendsService({ gameTrendsRepository: createGameTrendsRepository(getDatabase().db), clock: () => nowMs });
 
   /** One hourly row per given week back, at Wednesday 20:00, with `players` average. */
   function insertWednesdays(sqlite: DatabaseSync, serverGuid: string, playersByWeek: readonly number[]): void {
@@ -412,7 +412,10 @@ describe('busy indicator of a young install: forecasts from what exists and says
   const NOW_MS = Date.parse('2025-06-18T20:15:00.000Z');
   const CURRENT_HOUR_MS = Date.parse('2025-06-18T20:00:00.000Z');
   const createService = () =>
-    new GameTrendsService({ repository: createGameTrendsRepository(getDatabase().db), now: () => new Date(NOW_MS) });
+    createGameTrendsService({
+      gameTrendsRepository: createGameTrendsRepository(getDatabase().db),
+      clock: () => NOW_MS,
+    });
 
   /** 24 players from 18:00 to 23:59 UTC, 4 otherwise: one evening-busy rhythm. */
   const eveningRhythm = (hourStartMs: number) => (new Date(hourStartMs).getUTCHours() >= 18 ? 24 : 4);

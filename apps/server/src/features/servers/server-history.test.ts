@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pingPercentiles } from '../../ingest/store/ping-statistics.ts';
+import { pingPercentiles } from '../../domain/ping-histogram.ts';
 import { asServerGuid } from '../../domain/ids.ts';
 import { insertPingHour } from '../../test/round-fixtures.ts';
 import { useTestDatabase } from '../../test/test-database.ts';

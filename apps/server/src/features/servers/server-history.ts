@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
+import { selectPopulationGroups } from '../../db/population.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { serverGuidIn } from '../../db/server-names.ts';
-import { pingPercentiles, type PingBin } from '../../ingest/store/ping-statistics.ts';
-import { createGameTrendsRepository } from '../game-trends/game-trends.repository.ts';
-import { BucketAccumulator, computeBucketIndex, MINUTE_MS } from '../game-trends/players-history.ts';
+import { pingPercentiles, type PingBin } from '../../domain/ping-histogram.ts';
+import { BucketAccumulator, computeBucketIndex } from '../../domain/population-buckets.ts';
 import { roundTo } from '../../lib/numbers.ts';
 
 /**
@@ -33,6 +33,7 @@ export interface PlayerCountHistory {
   average: number;
 }
 
+const MINUTE_MS = 60_000;
 const WEEK_DAYS = 7;
 const DAY_MINUTES = 1440;
 
@@ -41,13 +42,10 @@ export async function readPlayerCountHistory(
   guids: readonly ServerGuid[],
   span: HistorySpan,
 ): Promise<PlayerCountHistory> {
-  const repository = createGameTrendsRepository(db);
   const slice = { from: new Date(span.startMs).toISOString(), before: new Date(span.endMs).toISOString() };
   const groups = (
     await Promise.all(
-      guids.map((serverGuid) =>
-        repository.selectPopulationGroups({ kind: 'server', serverGuid }, span.bucketMinutes, slice),
-      ),
+      guids.map((serverGuid) => selectPopulationGroups(db, { kind: 'server', serverGuid }, span.bucketMinutes, slice)),
     )
   ).flat();
   let playerSum = 0;

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { MINIMUM_PLAYED_MS } from '../../db/ranked-players.ts';
-import { participantBand } from '../../ingest/store/round-aggregates.ts';
+import { participantBand } from '../../domain/participant-bands.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import { findServerProfiles } from '../live-servers/server-profiles.repository.ts';
 import { readPlayerCountHistory, readPingHistory } from './server-history.ts';

@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
+import { pingBinOf } from '../../domain/ping-histogram.ts';
 import { decodePoll, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
@@ -24,7 +25,6 @@ import type {
  */
 
 export const POPULATION_BUCKET_MINUTES = 5;
-export const PING_BIN_MS = 10;
 
 const isoCache = new Map<number, string>();
 /** ISO text of a time; cached because one poll writes the same few times into thousands of rows. */
@@ -199,7 +199,7 @@ function pingBinsByHour(polls: readonly TimelinePoll[]): Map<number, Map<number,
         bins = new Map();
         hours.set(hour, bins);
       }
-      const bin = Math.floor(sample.ping / PING_BIN_MS) * PING_BIN_MS;
+      const bin = pingBinOf(sample.ping);
       bins.set(bin, (bins.get(bin) ?? 0) + 1);
     }
   }

@@ -7,12 +7,8 @@ import { generateHistory } from '../../emulator/generate-history.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { decodeTimeline } from '../../domain/timeline-codec.ts';
-import {
-  backfillRoundAggregates,
-  BEST_SCORES_KEPT,
-  participantBand,
-  TOP_SCORES_PER_ROUND,
-} from './round-aggregates.ts';
+import { participantBand } from '../../domain/participant-bands.ts';
+import { backfillRoundAggregates, BEST_SCORES_KEPT, TOP_SCORES_PER_ROUND } from './round-aggregates.ts';
 
 /**
  * The round aggregates after a simulated day written by the real tracker and store, against the same

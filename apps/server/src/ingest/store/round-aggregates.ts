@@ -3,6 +3,7 @@ import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { dialectText } from '../../db/dialect.ts';
+import { participantBand } from '../../domain/participant-bands.ts';
 import { utcDayNumber } from '../../lib/utc-days.ts';
 import { decodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
 
@@ -17,17 +18,9 @@ import { decodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.t
  * with a score above 0 get first, second and third place (a round where nobody scored has no podium).
  */
 
-/** Bands of participant counts (spec §9 "Min players for weighting … options 10, 15, 20, 25, 30"). */
-export const PARTICIPANT_BANDS = [0, 10, 15, 20, 25, 30] as const;
 export const TOP_SCORES_PER_ROUND = 10;
 /** As many as the profile lists per window. */
 export const BEST_SCORES_KEPT = BEST_SCORES_PER_WINDOW;
-
-export function participantBand(participants: number): number {
-  let band = 0;
-  for (const threshold of PARTICIPANT_BANDS) if (participants >= threshold) band = threshold;
-  return band;
-}
 
 /** yyyymm of a time, UTC. */
 export function monthNumber(ms: number): number {

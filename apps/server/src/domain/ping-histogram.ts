@@ -1,10 +1,17 @@
-import { PING_BIN_MS } from './collector-store.ts';
-
 /**
- * Ping statistics from the hourly histograms in server_ping_hourly (bins PING_BIN_MS wide, keyed by their
- * lower bound). A histogram keeps the storage per server-hour small and bounded whatever the player count,
- * at the price of percentiles that are estimates good to within one bin.
+ * Ping statistics from histograms: the collector counts each player's ping into a bin PING_BIN_MS wide, keyed by
+ * its lower bound (server_ping_hourly, server_ping_daily), and the server profile reads percentiles from them. A
+ * histogram keeps the storage per server-hour small and bounded whatever the player count, at the price of
+ * percentiles that are estimates good to within one bin.
  */
+
+/** Width of a ping bin, in milliseconds. */
+export const PING_BIN_MS = 10;
+
+/** The bin a ping is counted in: its lower bound. */
+export function pingBinOf(ping: number): number {
+  return Math.floor(ping / PING_BIN_MS) * PING_BIN_MS;
+}
 
 export interface PingBin {
   /** Lower bound of the bin, in milliseconds. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PING_BIN_MS } from './collector-store.ts';
-import { pingPercentiles, type PingBin } from './ping-statistics.ts';
-import { seededRandom } from '../../emulator/random.ts';
+import { PING_BIN_MS, pingBinOf, pingPercentiles, type PingBin } from './ping-histogram.ts';
+import { seededRandom } from '../emulator/random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -21,7 +20,7 @@ function generatePings(random: () => number, count: number): number[] {
 function binPings(pings: readonly number[]): PingBin[] {
   const counts = new Map<number, number>();
   for (const ping of pings) {
-    const bin = Math.floor(ping / PING_BIN_MS) * PING_BIN_MS;
+    const bin = pingBinOf(ping);
     counts.set(bin, (counts.get(bin) ?? 0) + 1);
   }
   return [...counts].map(([pingBin, samples]) => ({ pingBin, samples }));
@@ -135,7 +134,7 @@ describe('pingPercentiles', () => {
         [result.median, 0.5],
         [result.p95, 0.95],
       ] as const) {
-        const exactBin = Math.floor(exactPercentile(pings, share) / PING_BIN_MS) * PING_BIN_MS;
+        const exactBin = pingBinOf(exactPercentile(pings, share));
         expect(estimate, `trial ${trial}, share ${share}`).toBeGreaterThanOrEqual(exactBin);
         expect(estimate, `trial ${trial}, share ${share}`).toBeLessThanOrEqual(exactBin + PING_BIN_MS);
       }
