@@ -13,6 +13,7 @@ import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
+import { createLiveServersRepository } from './features/live-servers/live-servers.repository.ts';
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
 import { createPlayerProfileRepository } from './features/players/player-profile.repository.ts';
 import { createPlayerProfileService } from './features/players/player-profile.service.ts';
@@ -95,13 +96,14 @@ export async function buildApp(
     encodeSharedAnswers: config.env === 'production',
   });
   const liveServers = createLiveServersService({
-    db: database.db,
-    collector,
+    liveServersRepository: createLiveServersRepository(database.db),
+    liveLists: collector,
     pollIntervalMs: config.collector.pollIntervalMs,
+    clock: systemClock,
   });
   await app.register(liveServersRoutes, {
     prefix: API_PREFIX,
-    service: liveServers,
+    liveServersService: liveServers,
     encodeSharedAnswers: config.env === 'production',
   });
   const clock = systemClock;

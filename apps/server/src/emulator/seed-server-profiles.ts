@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { IN_MEMORY, openDatabase } from '../db/database.ts';
-import { upsertServerProfiles } from '../features/live-servers/server-profiles.repository.ts';
+import { upsertServerProfiles } from '../db/server-profiles.ts';
 import { serverGuidFor } from '../domain/identity.ts';
 import type { EmulatedWorld } from './world-types.ts';
 

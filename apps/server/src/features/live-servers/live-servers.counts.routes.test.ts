@@ -6,16 +6,18 @@ import {
   type LiveServerDetail,
 } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
 import { normaliseServerEntry } from '../../ingest/bflist/normalise.ts';
 import { Collector } from '../../ingest/collector.ts';
 import { EventBus } from '../../ingest/event-bus.ts';
 import { createCollectorStore } from '../../ingest/store/collector-store.ts';
 import { liveServersRoutes } from './live-servers.routes.ts';
+import { createLiveServersRepository } from './live-servers.repository.ts';
 import { createLiveServersService } from './live-servers.service.ts';
 
 // Who is on a server, FULL's input, FH2's join link and round start, on hand-written feed entries: each poll goes
@@ -136,17 +138,17 @@ describe('live list: people and bots, FULL input, FH2 join links and round start
       events: new EventBus(() => {}),
       log: pino({ level: 'silent' }),
     });
-    const service = createLiveServersService({
-      db: database.db,
-      collector,
+    const liveServersService = createLiveServersService({
+      liveServersRepository: createLiveServersRepository(database.db),
+      liveLists: collector,
       pollIntervalMs: POLL_INTERVAL_MS,
-      now: () => pollTimes[poll] + 1_000,
+      clock: () => pollTimes[poll] + 1_000,
     });
     app = Fastify({ routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } });
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: true }));
     registerErrorHandler(app);
-    await app.register(liveServersRoutes, { prefix: '/stats', service });
+    await app.register(liveServersRoutes, { prefix: '/stats', liveServersService, encodeSharedAnswers: false });
     await app.ready();
     await collector.runCycle();
   });

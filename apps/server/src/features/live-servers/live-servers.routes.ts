@@ -43,9 +43,9 @@ const serverParamsSchema = z.object({
 
 export interface LiveServersRoutesOptions {
   /** Shared with the page renderer, which preloads the list's busy indicators (app.ts). */
-  service: LiveServersService;
+  liveServersService: LiveServersService;
   /** Production: send the shared list encoded once per list, skipping the per-request schema check. */
-  encodeSharedAnswers?: boolean;
+  encodeSharedAnswers: boolean;
 }
 
 /**
@@ -57,16 +57,17 @@ function setLiveCacheHeader(reply: FastifyReply, stale: boolean): void {
 }
 
 /** The server browser's live list and one live server with its players (spec §2, §3, §7). */
-export const liveServersRoutes: FastifyPluginAsyncZod<LiveServersRoutesOptions> = async (app, options) => {
-  const { service } = options;
-
+export const liveServersRoutes: FastifyPluginAsyncZod<LiveServersRoutesOptions> = async (
+  app,
+  { liveServersService: service, encodeSharedAnswers },
+) => {
   app.get(
     '/liveservers/:game/servers',
     { schema: { params: listParamsSchema, response: { 200: liveServersResponseSchema } } },
     async (request, reply) => {
       const list = await service.listLiveServers(request.params.game);
       setLiveCacheHeader(reply, list.stale);
-      return options.encodeSharedAnswers ? sendSharedJson(request, reply, list) : list;
+      return encodeSharedAnswers ? sendSharedJson(request, reply, list) : list;
     },
   );
 

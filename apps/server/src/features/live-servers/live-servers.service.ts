@@ -1,14 +1,12 @@
 import type { GameId, LiveServer, LiveServerDetail, LiveServersResponse } from '@frontline/contract';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.ts';
+import type { ServerProfile } from '../../db/server-profiles.ts';
 import { countPlayers, isBot } from '../../domain/bots.ts';
-import type { LastGoodList } from '../../ingest/collector.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../domain/snapshot.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { joinLinkFor } from './join-link.ts';
-import { findOpenRoundStarts } from './open-rounds.repository.ts';
-import { findServerProfiles, type ServerProfile } from './server-profiles.repository.ts';
+import type { LiveServersRepository } from './live-servers.repository.ts';
 
 /**
  * The live server list (spec §2 "Server browser", domain-facts §1 "Live list endpoint"): what the collector's
@@ -16,30 +14,29 @@ import { findServerProfiles, type ServerProfile } from './server-profiles.reposi
  * each server besides (country, time zone, links, when its round began).
  */
 
-/** The collector as this service sees it: only its last good lists. */
-export interface LiveListSource {
-  lastGoodList(game: GameId): LastGoodList | undefined;
+/** A game's latest successful poll: the servers it listed, and when. */
+export interface LiveList {
+  at: Date;
+  servers: readonly ServerSnapshot[];
 }
 
-export interface LiveServersServiceOptions {
-  db: Kysely<DatabaseSchema>;
+/** Where live lists come from (the collector, given by app.ts): each game's latest successful poll. */
+export interface LiveListSource {
+  lastGoodList(game: GameId): LiveList | undefined;
+}
+
+export interface LiveServersServiceDeps {
+  liveServersRepository: LiveServersRepository;
   /** Undefined when the collector is off: then there is never a list, which is not an error. */
-  collector: LiveListSource | undefined;
+  liveLists: LiveListSource | undefined;
   pollIntervalMs: number;
-  /** Unix ms; tests move it to see a list go stale. */
-  now?: () => number;
+  clock: Clock;
 }
 
 export interface LiveServerView {
   server: LiveServerDetail;
   /** The list it comes from is stale (see `isListStale`). */
   stale: boolean;
-}
-
-export interface LiveServersService {
-  listLiveServers(game: GameId): Promise<LiveServersResponse>;
-  /** Undefined when the game's latest list does not hold that address. */
-  findLiveServer(game: GameId, ip: string, port: number): Promise<LiveServerView | undefined>;
 }
 
 /**
@@ -50,27 +47,35 @@ const STALE_AFTER_INTERVALS = 2;
 
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-export function createLiveServersService(options: LiveServersServiceOptions): LiveServersService {
-  // Read through a closure, not a reference taken now: a test that fakes Date replaces Date.now later.
-  const { db, collector, pollIntervalMs, now = () => Date.now() } = options;
+export function createLiveServersService({
+  liveServersRepository: repository,
+  liveLists,
+  pollIntervalMs,
+  clock,
+}: LiveServersServiceDeps) {
+  const isListStale = (list: LiveList): boolean => clock() - list.at.getTime() > STALE_AFTER_INTERVALS * pollIntervalMs;
 
-  const isListStale = (list: LastGoodList): boolean =>
-    now() - list.at.getTime() > STALE_AFTER_INTERVALS * pollIntervalMs;
+  // A list changes once per poll while every visitor asks for it: each game's answer is built once per list (so
+  // its database facts are read once per poll), and the same two answer objects serve the list's whole life, so
+  // they are also encoded once (http/send-json.ts).
+  const built = new Map<GameId, { list: LiveList; fresh: LiveServersResponse; stale: LiveServersResponse }>();
 
-  // A list changes once per poll while every visitor asks for it: build each game's answer once per list.
-  const built = new Map<GameId, { list: LastGoodList; fresh: LiveServersResponse; stale: LiveServersResponse }>();
-
-  /** The game's list as answered, built once per list (so its database facts are read once per poll). */
-  async function buildAnswer(game: GameId, list: LastGoodList) {
+  async function buildAnswer(game: GameId, list: LiveList) {
     let answer = built.get(game);
     if (answer?.list !== list) {
-      const guids = list.servers.map((snapshot) => serverGuidFor(snapshot.game, snapshot.ip, snapshot.port));
-      const known = await findKnownFacts(db, guids);
-      const servers = list.servers
-        .map((snapshot) => toLiveServer(snapshot, serverGuidFor(snapshot.game, snapshot.ip, snapshot.port), known))
+      const listed = list.servers.map((snapshot) => ({
+        snapshot,
+        guid: serverGuidFor(snapshot.game, snapshot.ip, snapshot.port),
+      }));
+      const guids = listed.map(({ guid }) => guid);
+      const [profiles, roundStarts] = await Promise.all([
+        repository.findServerProfiles(guids),
+        repository.findOpenRoundStarts(guids),
+      ]);
+      const servers = listed
+        .map(({ snapshot, guid }) => toLiveServer(snapshot, guid, { profiles, roundStarts }))
         .sort(compareLiveServers);
       const lastUpdated = list.at.toISOString();
-      // The same two answer objects for the life of a list, so they are encoded once (http/send-json.ts).
       answer = { list, fresh: { servers, lastUpdated, stale: false }, stale: { servers, lastUpdated, stale: true } };
       built.set(game, answer);
     }
@@ -78,15 +83,16 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
   }
 
   return {
-    async listLiveServers(game) {
-      const list = collector?.lastGoodList(game);
+    async listLiveServers(game: GameId): Promise<LiveServersResponse> {
+      const list = liveLists?.lastGoodList(game);
       if (list === undefined) return { servers: [], lastUpdated: null, stale: true };
       const answer = await buildAnswer(game, list);
       return isListStale(list) ? answer.stale : answer.fresh;
     },
 
-    async findLiveServer(game, ip, port) {
-      const list = collector?.lastGoodList(game);
+    /** Undefined when the game's latest list does not hold that address. */
+    async findLiveServer(game: GameId, ip: string, port: number): Promise<LiveServerView | undefined> {
+      const list = liveLists?.lastGoodList(game);
       const snapshot = list?.servers.find((candidate) => candidate.ip === ip && candidate.port === port);
       if (list === undefined || snapshot === undefined) return undefined;
       // The server's line of the list (no query per request: the list's facts are read once per poll).
@@ -105,15 +111,12 @@ export function createLiveServersService(options: LiveServersServiceOptions): Li
   };
 }
 
+export type LiveServersService = ReturnType<typeof createLiveServersService>;
+
 /** What the database knows about listed servers besides the feed, by server guid. */
 interface KnownFacts {
-  profiles: Map<ServerGuid, ServerProfile>;
-  roundStarts: Map<ServerGuid, string>;
-}
-
-async function findKnownFacts(db: Kysely<DatabaseSchema>, guids: readonly ServerGuid[]): Promise<KnownFacts> {
-  const [profiles, roundStarts] = await Promise.all([findServerProfiles(db, guids), findOpenRoundStarts(db, guids)]);
-  return { profiles, roundStarts };
+  profiles: ReadonlyMap<ServerGuid, ServerProfile>;
+  roundStarts: ReadonlyMap<ServerGuid, string>;
 }
 
 function toLiveServer(snapshot: ServerSnapshot, guid: ServerGuid, known: KnownFacts): LiveServer {
@@ -160,17 +163,14 @@ function toLivePlayer(player: SnapshotPlayer, teams: readonly SnapshotTeam[]): L
 }
 
 /** The player's own label, else their team's, else a neutral name: the live table groups players by it. */
-export function labelTeamOf(
-  player: Pick<SnapshotPlayer, 'team' | 'teamLabel'>,
-  teams: readonly SnapshotTeam[],
-): string {
+function labelTeamOf(player: Pick<SnapshotPlayer, 'team' | 'teamLabel'>, teams: readonly SnapshotTeam[]): string {
   if (player.teamLabel) return player.teamLabel;
   const teamLabel = teams.find((team) => team.index === player.team)?.label;
   return teamLabel ? teamLabel : `Team ${player.team}`;
 }
 
 /** Most people first (the browser's default order), then by name as people read it; the address keeps it total. */
-export function compareLiveServers(a: LiveServer, b: LiveServer): number {
+function compareLiveServers(a: LiveServer, b: LiveServer): number {
   return (
     b.numPlayers - a.numPlayers ||
     nameCollator.compare(a.name, b.name) ||

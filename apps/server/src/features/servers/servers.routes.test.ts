@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { asServerGuid } from '../../domain/ids.ts';
-import { upsertServerProfiles } from '../live-servers/server-profiles.repository.ts';
+import { upsertServerProfiles } from '../../db/server-profiles.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 import { insertPingHour, insertPopulation, insertRound, insertServer } from '../../test/round-fixtures.ts';
 

@@ -17,7 +17,7 @@ import type { ServerGuid } from '../../domain/ids.ts';
 import { MINIMUM_PLAYED_MS } from '../../db/ranked-players.ts';
 import { participantBand } from '../../domain/participant-bands.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
-import { findServerProfiles } from '../live-servers/server-profiles.repository.ts';
+import { findServerProfiles } from '../../db/server-profiles.ts';
 import { readPlayerCountHistory, readPingHistory } from './server-history.ts';
 import {
   createServersRepository,

@@ -1,10 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
-import { parameterChunks } from '../../db/parameter-chunks.ts';
-import type { DatabaseSchema } from '../../db/schema.ts';
-import type { ServerGuid } from '../../domain/ids.ts';
+import type { ServerGuid } from '../domain/ids.ts';
+import { parameterChunks } from './parameter-chunks.ts';
+import type { DatabaseSchema } from './schema.ts';
 
-/** What Frontline knows about a server beyond the feed (table `server_profiles`). */
+/**
+ * What Frontline knows about a server beyond the feed (table `server_profiles`: country, time zone, links): the
+ * live list and the server profile read it, the emulator (and later an operator's tool) writes it.
+ */
+
+/** One server's profile. */
 export interface ServerProfile {
   serverGuid: ServerGuid;
   /** ISO 3166-1 alpha-2. */

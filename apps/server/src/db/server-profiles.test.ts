@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asServerGuid } from '../../domain/ids.ts';
-import { useTestDatabase } from '../../test/test-database.ts';
-import { findServerProfiles, upsertServerProfiles, type ServerProfile } from './server-profiles.repository.ts';
+import { asServerGuid } from '../domain/ids.ts';
+import { useTestDatabase } from '../test/test-database.ts';
+import { findServerProfiles, upsertServerProfiles, type ServerProfile } from './server-profiles.ts';
 
 describe('server profiles', () => {
   const getDatabase = useTestDatabase();
