@@ -55,19 +55,22 @@ export interface Timeline {
   polls: TimelinePoll[];
 }
 
-export const TIMELINE_CODEC_VERSION = 1;
+const TIMELINE_CODEC_VERSION = 1;
 
 /**
  * Largest magnitude of `at` and of every sample value. It keeps every delta and its zigzag form inside the
  * safe-integer range (|delta| ≤ 2^51, zigzag < 2^52), far beyond any score or time the games produce.
  */
-export const MAX_TIMELINE_VALUE = 2 ** 50;
+const MAX_TIMELINE_VALUE = 2 ** 50;
 
 /** Player indexes are kept in Int32Arrays while coding. */
 const MAX_PLAYER_INDEX = 0x7fff_ffff;
 
-/** Thrown for bytes that are not a valid blob of the expected kind and version. */
-export class TimelineDecodeError extends Error {
+/**
+ * Thrown for bytes that are not a valid blob of the expected kind and version. Its name tells corrupt or foreign
+ * data apart from a programming error (TypeError, RangeError) in a log line.
+ */
+class TimelineDecodeError extends Error {
   override name = 'TimelineDecodeError';
 }
 
