@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../version.ts';
-import { computeBackoff, fetchGameServers } from './bflist-client.ts';
+import { fetchGameServers } from './bflist-client.ts';
 import type { BflistGamePoll, FetchGameServersOptions } from './bflist-client.ts';
 import bf1942Page1 from './fixtures/bf1942-page-1.json' with { type: 'json' };
 import bf1942Page2 from './fixtures/bf1942-page-2.json' with { type: 'json' };
@@ -436,12 +436,26 @@ describe('retries with exponential backoff on network errors, timeouts, 429 and 
     expect(harness.sleeps).toEqual([]);
   });
 
-  it('backoff doubles from backoffMs and is capped at 10 s', () => {
-    expect([1, 2, 3, 4, 5].map((attempt) => computeBackoff(attempt, 3000))).toEqual([
-      3000, 6000, 10_000, 10_000, 10_000,
-    ]);
-    expect(computeBackoff(1, 1000, 2500)).toBe(2500);
-    expect(computeBackoff(3, 1000, 2500)).toBe(4000);
+  it('the pause doubles from backoffMs and is capped at 10 s', async () => {
+    const feed = await startFeedServer(() => ({ status: 503 }));
+    const harness = createHarness();
+
+    await fetchGameServers('bf1942', harness.options(feed.baseUrl, { backoffMs: 3000, retries: 5 }));
+
+    expect(harness.sleeps).toEqual([3000, 6000, 10_000, 10_000, 10_000]);
+  });
+
+  it('a Retry-After shorter than the pause due does not shorten it', async () => {
+    const feed = await startFeedServer(
+      failFirst(3, { status: 503, headers: { 'retry-after': '2.5' } }, servePages([bf1942Page2])),
+    );
+    const harness = createHarness();
+
+    const poll = await fetchGameServers('bf1942', harness.options(feed.baseUrl));
+
+    expect(serversOf(poll)).toHaveLength(2);
+    // 2.5 s stretches the first pause (1 s) and the second (2 s); the third (4 s) is longer already.
+    expect(harness.sleeps).toEqual([2500, 2500, 4000]);
   });
 });
 

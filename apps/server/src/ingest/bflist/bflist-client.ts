@@ -39,13 +39,13 @@ export interface BflistPollDetails {
 
 export type BflistGamePoll = GamePoll & { details: BflistPollDetails };
 
-export const BFLIST_PAGE_SIZE = 100;
-export const DEFAULT_TIMEOUT_MS = 8_000;
-export const DEFAULT_RETRIES = 3;
-export const DEFAULT_BACKOFF_MS = 1_000;
-export const MAX_BACKOFF_MS = 10_000;
+const BFLIST_PAGE_SIZE = 100;
+const DEFAULT_TIMEOUT_MS = 8_000;
+const DEFAULT_RETRIES = 3;
+const DEFAULT_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 10_000;
 /** A safety stop against a feed that never says it is done; 5,000 servers is far beyond these games. */
-export const DEFAULT_MAX_PAGES = 50;
+const DEFAULT_MAX_PAGES = 50;
 const MAX_PROBLEMS = 5;
 
 interface Settings {
@@ -199,7 +199,7 @@ async function fetchPage(url: URL, settings: Settings, details: BflistPollDetail
 }
 
 /** Exponential from `backoffMs`, stretched to a server's Retry-After, never beyond `MAX_BACKOFF_MS`. */
-export function computeBackoff(attempt: number, backoffMs: number, retryAfterMs?: number): number {
+function computeBackoff(attempt: number, backoffMs: number, retryAfterMs?: number): number {
   const exponential = backoffMs * 2 ** (attempt - 1);
   return Math.min(MAX_BACKOFF_MS, Math.max(exponential, retryAfterMs ?? 0));
 }
