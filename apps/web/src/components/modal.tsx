@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState } from 'r
 import type { ReactNode, RefObject, SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons.tsx';
+import { Spinner } from './spinner.tsx';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -284,15 +285,6 @@ function withQuestionMark(message: string): string {
   return trimmed.endsWith('?') ? trimmed : `${trimmed}?`;
 }
 
-function ButtonSpinner() {
-  return (
-    <svg viewBox="0 0 16 16" className="size-3.5 animate-spin" fill="none" aria-hidden="true">
-      <circle cx="8" cy="8" r="6" stroke="currentColor" strokeOpacity="0.3" strokeWidth="2" />
-      <path d="M14 8a6 6 0 0 0-6-6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /** The dashboard's removal confirmation: the message followed by a question mark, then Cancel and Remove. */
 export function ConfirmModal({
   open,
@@ -334,7 +326,7 @@ export function ConfirmModal({
             aria-busy={busy || undefined}
             className="inline-flex h-9 items-center justify-center gap-2 rounded-md bg-danger px-4 text-sm font-semibold text-canvas shadow-sm transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {busy && <ButtonSpinner />}
+            {busy && <Spinner className="size-3.5" colour="" />}
             {confirmLabel}
           </button>
         </>

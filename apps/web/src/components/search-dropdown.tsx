@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
 import { BLUR_CLOSE_MS, SEARCH_DEBOUNCE_MS, isSearchableQuery } from '../lib/search-rules';
+import { Spinner } from './spinner.tsx';
 
 export interface SearchDropdownItemState {
   /** The option is the keyboard/pointer-highlighted one. */
@@ -48,15 +49,6 @@ function SearchIcon() {
     >
       <circle cx="8.5" cy="8.5" r="5.25" />
       <path d="M12.5 12.5L17 17" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function Spinner() {
-  return (
-    <svg viewBox="0 0 16 16" fill="none" className="size-4 animate-spin text-accent" aria-hidden="true">
-      <circle cx="8" cy="8" r="6" stroke="currentColor" strokeOpacity="0.25" strokeWidth="2" />
-      <path d="M14 8a6 6 0 0 0-6-6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
@@ -297,7 +289,7 @@ export function SearchDropdown<T>({
         />
         {status === 'loading' && (
           <span role="status" aria-label="Searching" className="absolute top-1/2 right-2.5 -translate-y-1/2">
-            <Spinner />
+            <Spinner className="size-4" />
           </span>
         )}
       </div>

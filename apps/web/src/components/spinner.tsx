@@ -1,8 +1,9 @@
-/** The loading indicators of every screen: the accent spinner, alone or with a label. */
+/** The loading indicators of every screen: the one spinner, alone or with a label. */
 
-export function Spinner({ className = 'size-5' }: { className?: string }) {
+/** The spinner, in the accent colour; inside a button, `colour=""` leaves it the button's text colour. */
+export function Spinner({ className = 'size-5', colour = 'text-accent' }: { className?: string; colour?: string }) {
   return (
-    <svg viewBox="0 0 16 16" fill="none" className={`animate-spin text-accent ${className}`} aria-hidden="true">
+    <svg viewBox="0 0 16 16" fill="none" className={`animate-spin ${colour} ${className}`} aria-hidden="true">
       <circle cx="8" cy="8" r="6" stroke="currentColor" strokeOpacity="0.25" strokeWidth="2" />
       <path d="M14 8a6 6 0 0 0-6-6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
