@@ -57,7 +57,7 @@ export const bflistPageSchema = z.object({
 });
 export type BflistPage = z.output<typeof bflistPageSchema>;
 
-export const bflistTeamSchema = z.object({
+const bflistTeamSchema = z.object({
   index: z.number(),
   label: stringOrEmpty,
   // Only the BFV feed fills this; BF1942 reports tickets at the top level instead.
@@ -86,7 +86,6 @@ export const bflistPlayerSchema = z.object({
   // The spelling of an older client model; accepted so a feed that sends it is not misread as human.
   aiBot: z.boolean().nullish(),
 });
-export type BflistPlayer = z.output<typeof bflistPlayerSchema>;
 
 /** The fields both server shapes share. */
 const serverBaseShape = {
