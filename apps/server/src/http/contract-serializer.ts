@@ -23,9 +23,17 @@ export class ResponseContractError extends Error {
   }
 }
 
+/** Compiled serializers by schema: many routes share one (the error format), and every app built reuses them. */
+const compiled = new WeakMap<z.ZodType, AnswerSerializer>();
+
 /** The contract's own fast path: writes the schema's fields, in its order, without a per-answer check. */
 export function compileAnswerSerializer(schema: z.ZodType): AnswerSerializer {
-  return fastJson(answerJsonSchema(schema) as fastJson.AnySchema);
+  let serialize = compiled.get(schema);
+  if (!serialize) {
+    serialize = fastJson(answerJsonSchema(schema) as fastJson.AnySchema);
+    compiled.set(schema, serialize);
+  }
+  return serialize;
 }
 
 /**
