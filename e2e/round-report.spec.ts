@@ -7,8 +7,9 @@ import { expect, test } from './support/fixtures.ts';
 // player's events and dimming others …; Standings panel 'Live or Final Standings' with Live Ladder toggle …;
 // Keyboard arrows, Home, End work (ignored while typing in an input)"), the route table ("/rounds/{roundId}/report
 // (query players, comma-separated names to highlight)"), §4 "Round replay", §9 "Round replay interval per step:
-// 1600, 800, 400, 200, 100 ms for 0.5x to 8x". A closed round's report no longer changes, so the tests compare the
-// page with the API's answer read just before.
+// 1600, 800, 400, 200, 100 ms for 0.5x to 8x". The round is one of the seeded world's (support/seeded-world.ts),
+// closed hours before the history ends: its report is known and never changes. Its id is read from the player's
+// profile (ids are made from start times, which move with the run), its times from the report.
 
 interface Entry {
   rank: number;
@@ -41,63 +42,58 @@ interface Report {
   leaderboardSnapshots: { timestamp: string; entries: Entry[] }[];
 }
 
-interface Chosen {
-  /** A player whose all-time best score is this round. */
-  playerName: string;
-  report: Report;
-}
+/**
+ * BuckCamper's best round in the seeded world, read from GET /stats/rounds/{roundId}/report (the roundId of his
+ * profile's best score) when this was written; the seed fixes it.
+ */
+const ROUND = {
+  player: 'BuckCamper',
+  map: 'battleaxe',
+  title: 'Battleaxe',
+  server: 'Sunday Soldiers | No Rules | EU',
+  teams: ['Axis', 'Allies'],
+  tickets: [147, 83],
+  /** Everyone who played in it; fewer were on the last poll's scoreboard, the others had left. */
+  participants: 32,
+  onLastPoll: 23,
+  leavers: 9,
+  snapshots: 60,
+  top: { name: 'BuckCamper', score: 83 },
+  /** Another plain name on the last poll's scoreboard, second with 50 points. */
+  other: 'thedoughboy99',
+} as const;
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
-/** Enough snapshots to replay, few enough to play through at 8x (100 ms a step) well within a test's time. */
-const SNAPSHOTS = { min: 6, max: 150 };
-
-/** Names typed and shown as stored (no decoding, no cut at 25 characters). */
-const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9_]{3,24}$/;
 const reportPath = (roundId: string, players: string[] = []) =>
   `/rounds/${encodeURIComponent(roundId)}/report` +
   (players.length ? `?players=${encodeURIComponent(players.join(','))}` : '');
 
-/** A plain-named player whose best score is a finished round with a replay of a playable length. */
-async function findRound(request: APIRequestContext): Promise<Chosen> {
-  const list = await request.get('/stats/players', {
-    params: { page: 1, pageSize: 100, sortBy: 'lastSeen', sortOrder: 'desc' },
+/** The known round's report, through its id on the player's profile. */
+async function readKnownRound(request: APIRequestContext): Promise<Report> {
+  const profile = await request.get(`/stats/players/${encodeURIComponent(ROUND.player)}`);
+  expect(profile.ok()).toBe(true);
+  const [best] = ((await profile.json()) as { bestScores: { allTime: { roundId: string }[] } }).bestScores.allTime;
+  expect(best, `${ROUND.player} has a best score`).toBeDefined();
+  const answer = await request.get(`/stats/rounds/${encodeURIComponent(best?.roundId ?? '')}/report`);
+  expect(answer.ok()).toBe(true);
+  const report = (await answer.json()) as Report;
+  expect(report.round).toMatchObject({
+    mapName: ROUND.map,
+    serverName: ROUND.server,
+    participantCount: ROUND.participants,
+    isActive: false,
   });
-  expect(list.ok()).toBe(true);
-  const { items } = (await list.json()) as { items: { playerName: string }[] };
-  const names = items.map((item) => item.playerName).filter((name) => PLAIN_NAME.test(name));
-  for (const playerName of names.slice(0, 40)) {
-    const profile = await request.get(`/stats/players/${encodeURIComponent(playerName)}`);
-    if (!profile.ok()) continue;
-    const best = ((await profile.json()) as { bestScores: { allTime: { roundId: string }[] } }).bestScores.allTime[0];
-    if (!best) continue;
-    const answer = await request.get(`/stats/rounds/${encodeURIComponent(best.roundId)}/report`);
-    if (!answer.ok()) continue;
-    const report = (await answer.json()) as Report;
-    const count = report.leaderboardSnapshots.length;
-    const final = report.leaderboardSnapshots.at(-1)?.entries ?? [];
-    const plainOthers = final.filter((entry) => PLAIN_NAME.test(entry.playerName) && entry.playerName !== playerName);
-    if (report.round.isActive || count < SNAPSHOTS.min || count > SNAPSHOTS.max || plainOthers.length < 1) continue;
-    if (!final.some((entry) => entry.playerName === playerName)) continue;
-    return { playerName, report };
-  }
-  throw new Error(`no player among ${names.length} whose best round is finished with ${SNAPSHOTS.min}+ snapshots`);
+  expect(report.leaderboardSnapshots).toHaveLength(ROUND.snapshots);
+  return report;
 }
 
-// The search costs dozens of calls; a worker's tests share its result (a finished round does not change).
-let chosen: Chosen | undefined;
+// A worker's tests share the answer (a closed round does not change).
+let knownRound: Report | undefined;
 
-async function chooseRound(request: APIRequestContext): Promise<Chosen> {
-  chosen ??= await findRound(request);
-  return chosen;
-}
-
-/** "omaha_beach" → "Omaha Beach", as the page heads the report. */
-function mapTitle(mapName: string): string {
-  return mapName
-    .replace(/_+/g, ' ')
-    .trim()
-    .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+async function chooseRound(request: APIRequestContext): Promise<Report> {
+  knownRound ??= await readKnownRound(request);
+  return knownRound;
 }
 
 /** Time into the round as the console's clock shows it: m:ss. */
@@ -108,19 +104,15 @@ function roundClock(report: Report, step: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-async function openReport(page: Page, path: string, report: Report): Promise<void> {
+/** Opens the known round's report (at `path`, with or without players to highlight). */
+async function openReport(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(mapTitle(report.round.mapName));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ROUND.title);
   await expect(page.getByRole('region', { name: 'Battle Console' })).toBeVisible();
 }
 
 const stepText = (page: Page) => page.getByTestId('replay-step');
 const standingRow = (page: Page, name: string) => page.locator(`[data-testid="standing-row"][data-player="${name}"]`);
-
-function lastStepLabel(report: Report): string {
-  const count = report.leaderboardSnapshots.length;
-  return `Step ${count} of ${count}`;
-}
 
 async function sumColumn(rows: Locator, key: 'kills' | 'score'): Promise<number> {
   const column = key === 'kills' ? 3 : 2;
@@ -138,8 +130,9 @@ test.describe('round report', () => {
     page,
     request,
   }) => {
-    const { playerName, report } = await chooseRound(request);
+    const report = await chooseRound(request);
     const { round } = report;
+    const playerName = ROUND.player;
     await page.goto(`/players/${encodeURIComponent(playerName)}`);
     // §2 Player profile "Best Scores (… card opens round report)".
     await page
@@ -150,37 +143,30 @@ test.describe('round report', () => {
     await expect(page).toHaveURL(
       (url) => url.pathname === reportPath(round.roundId) && url.searchParams.get('players') === playerName,
     );
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(mapTitle(round.mapName));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ROUND.title);
     await expect(page.getByTestId('report-server-link')).toHaveAttribute(
       'href',
-      `/servers/${encodeURIComponent(round.serverName)}`,
+      `/servers/${encodeURIComponent(ROUND.server)}`,
     );
     await expect(page.getByTestId('highlighted-players')).toContainText(playerName);
     await expect(standingRow(page, playerName)).toHaveAttribute('data-highlighted', 'true');
 
     // "team labels (default Team 1, Team 2) and tickets for two-team rounds (shown only when both present and at
-    // least 0)"; the title '{map} on {server} on {date} | team1 (tickets) vs team2 (tickets) - {product}'.
-    const final = report.leaderboardSnapshots.at(-1)?.entries ?? [];
-    const twoTeams = final.every((entry) => entry.team === 1 || entry.team === 2);
-    const withTickets =
-      round.tickets1 !== null && round.tickets2 !== null && round.tickets1 >= 0 && round.tickets2 >= 0;
-    const side = (label: string, fallback: string, tickets: number | null) =>
-      `${label.trim() || fallback}${withTickets ? ` (${tickets})` : ''}`;
-    const matchup = twoTeams
-      ? ` | ${side(round.team1Label, 'Team 1', round.tickets1)} vs ${side(round.team2Label, 'Team 2', round.tickets2)}`
-      : '';
+    // least 0)"; the title '{map} on {server} on {date} | team1 (tickets) vs team2 (tickets) - {product}'. The date
+    // is the run's: the history ends when the run starts.
+    const [team1, team2] = ROUND.teams;
+    const [tickets1, tickets2] = ROUND.tickets;
     const date = await page.evaluate(
       (start) =>
         new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(start)),
       round.startTime,
     );
     await expect(page).toHaveTitle(
-      `${mapTitle(round.mapName)} on ${round.serverName} on ${date}${matchup} - Frontline`,
+      `${ROUND.title} on ${ROUND.server} on ${date} | ${team1} (${tickets1}) vs ${team2} (${tickets2}) - Frontline`,
     );
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
-    if (twoTeams && withTickets) {
-      await expect(page.getByTestId('report-matchup')).toContainText(`${round.tickets1} tickets`);
-    }
+    await expect(page.getByTestId('report-matchup')).toContainText(`${tickets1} tickets`);
+    await expect(page.getByTestId('report-matchup')).toContainText(`${tickets2} tickets`);
 
     // Back goes to browser history: the profile the report was opened from.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
@@ -188,10 +174,10 @@ test.describe('round report', () => {
   });
 
   test('plays at 8x to the end: the last step, every event, and the final standings', async ({ page, request }) => {
-    const { report } = await chooseRound(request);
-    const count = report.leaderboardSnapshots.length;
+    const report = await chooseRound(request);
+    const count = ROUND.snapshots;
     test.setTimeout(30_000 + count * 100);
-    await openReport(page, reportPath(report.round.roundId), report);
+    await openReport(page, reportPath(report.round.roundId));
     const consoleRegion = page.getByRole('region', { name: 'Battle Console' });
     await expect(consoleRegion.getByText('Press Play to witness the battle unfold...')).toBeVisible();
 
@@ -203,7 +189,7 @@ test.describe('round report', () => {
     await expect(page.getByTestId('replay-status')).toHaveText('Finished', { timeout: count * 100 + 10_000 });
     // One step per 100 ms: the last of `count` steps comes no sooner than (count - 1) ticks.
     expect(Date.now() - started).toBeGreaterThanOrEqual((count - 1) * 100 - 50);
-    await expect(stepText(page)).toHaveText(lastStepLabel(report));
+    await expect(stepText(page)).toHaveText(`Step ${count} of ${count}`);
     await expect(page.getByTestId('replay-clock')).toContainText(
       `${roundClock(report, count - 1)} / ${roundClock(report, count - 1)}`,
     );
@@ -211,23 +197,17 @@ test.describe('round report', () => {
     const [shown, total] = counted.match(/\d+/g)?.map(Number) ?? [];
     expect(shown).toBe(total);
     // Newest first: the end of the battle on top, naming the final top score.
-    const final = report.leaderboardSnapshots.at(-1)?.entries ?? [];
-    const top = final.find((entry) => entry.rank === 1) ?? final[0];
     const newest = page.getByTestId('battle-event').first();
     await expect(newest).toHaveAttribute('data-kind', 'end');
-    await expect(newest).toContainText(`tops the scoreboard with ${top?.score} pts`);
+    await expect(newest).toContainText(`${ROUND.top.name} tops the scoreboard with ${ROUND.top.score} pts`);
 
     // Final standings: everyone who played the round (not only the last poll's players), with their session
     // totals, team kills and points adding up to theirs, the leavers marked, medals over all of them.
     const standings = page.getByRole('region', { name: 'Final Standings' });
     const everyone = report.finalStandings;
-    expect(everyone).toHaveLength(report.round.participantCount);
-    await expect(standings.getByTestId('standing-row')).toHaveCount(everyone.length);
-    await expect(standings.locator('[data-testid="standing-row"][data-left]')).toHaveCount(
-      everyone.filter((entry) => entry.left).length,
-    );
-    const gold = everyone.find((entry) => entry.rank === 1);
-    await expect(standingRow(page, gold?.playerName ?? '').getByLabel('Rank 1, gold medal')).toBeVisible();
+    await expect(standings.getByTestId('standing-row')).toHaveCount(ROUND.participants);
+    await expect(standings.locator('[data-testid="standing-row"][data-left]')).toHaveCount(ROUND.leavers);
+    await expect(standingRow(page, ROUND.top.name).getByLabel('Rank 1, gold medal')).toBeVisible();
     const teams = standings.getByTestId('standings-team');
     for (const team of await teams.all()) {
       const rows = team.getByTestId('standing-row');
@@ -245,15 +225,16 @@ test.describe('round report', () => {
     // At the last step the live ladder is the last poll's scoreboard: whom that poll saw.
     await page.getByRole('switch', { name: 'Live Ladder' }).click();
     await expect(page.getByRole('region', { name: 'Live Standings' }).getByTestId('standing-row')).toHaveCount(
-      final.length,
+      ROUND.onLastPoll,
     );
   });
 
   test("tracking a player dims everyone else's events", async ({ page, request }) => {
-    const { playerName, report } = await chooseRound(request);
-    await openReport(page, reportPath(report.round.roundId), report);
+    const report = await chooseRound(request);
+    const playerName = ROUND.player;
+    await openReport(page, reportPath(report.round.roundId));
     await page.getByRole('button', { name: 'End' }).click();
-    await expect(stepText(page)).toHaveText(lastStepLabel(report));
+    await expect(stepText(page)).toHaveText(`Step ${ROUND.snapshots} of ${ROUND.snapshots}`);
     const events = page.getByTestId('battle-event');
     await expect(events.first()).toBeVisible();
     expect(await events.locator('[data-state="dimmed"], [data-state="tracked"]').count()).toBe(0);
@@ -277,9 +258,9 @@ test.describe('round report', () => {
   });
 
   test('arrow keys, Home and End move the replay; not while typing in the Track field', async ({ page, request }) => {
-    const { report } = await chooseRound(request);
-    const count = report.leaderboardSnapshots.length;
-    await openReport(page, reportPath(report.round.roundId), report);
+    const report = await chooseRound(request);
+    const count = ROUND.snapshots;
+    await openReport(page, reportPath(report.round.roundId));
     await expect(stepText(page)).toHaveText(`Step 0 of ${count}`);
 
     await page.keyboard.press('ArrowRight');
@@ -291,7 +272,7 @@ test.describe('round report', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(stepText(page)).toHaveText(`Step 2 of ${count}`);
     await page.keyboard.press('End');
-    await expect(stepText(page)).toHaveText(lastStepLabel(report));
+    await expect(stepText(page)).toHaveText(`Step ${ROUND.snapshots} of ${ROUND.snapshots}`);
     await page.keyboard.press('Home');
     await expect(stepText(page)).toHaveText(`Step 1 of ${count}`);
     await expect(page.getByTestId('replay-clock')).toContainText(roundClock(report, 0));
@@ -311,12 +292,9 @@ test.describe('round report', () => {
     page,
     request,
   }) => {
-    const { playerName, report } = await chooseRound(request);
-    const final = report.leaderboardSnapshots.at(-1)?.entries ?? [];
-    const other = final.find((entry) => PLAIN_NAME.test(entry.playerName) && entry.playerName !== playerName);
-    expect(other).toBeDefined();
-    const names = [playerName, other?.playerName ?? ''];
-    await openReport(page, reportPath(report.round.roundId, names), report);
+    const report = await chooseRound(request);
+    const names = [ROUND.player, ROUND.other];
+    await openReport(page, reportPath(report.round.roundId, names));
 
     await expect(page.getByTestId('highlighted-players')).toContainText(names[0]!);
     await expect(page.getByTestId('highlighted-players')).toContainText(names[1]!);
@@ -337,42 +315,37 @@ test.describe('round report standings', () => {
     page,
     request,
   }) => {
-    const list = await request.get('/stats/rounds', {
-      params: { pageSize: 50, sortBy: 'participantCount', sortOrder: 'desc', includePlayers: 'false' },
-    });
-    const { items } = (await list.json()) as { items: { roundId: string; isActive: boolean }[] };
-    let report: Report | undefined;
-    for (const item of items.filter((round) => !round.isActive)) {
-      const answer = (await (await request.get(`/stats/rounds/${item.roundId}/report`)).json()) as Report;
-      if (answer.finalStandings.some((entry) => entry.left)) {
-        report = answer;
-        break;
-      }
-    }
-    expect(report, 'a finished demo round with a player who left before the end').toBeDefined();
-    const { round, finalStandings } = report!;
-    await openReport(page, reportPath(round.roundId), report!);
+    const report = await chooseRound(request);
+    const { round, finalStandings } = report;
+    await openReport(page, reportPath(round.roundId));
     const panel = page.getByRole('region', { name: 'Final Standings' });
-    await expect(panel.getByTestId('standing-row')).toHaveCount(round.participantCount);
+    await expect(panel.getByTestId('standing-row')).toHaveCount(ROUND.participants);
     const leavers = finalStandings.filter((entry) => entry.left);
-    await expect(panel.getByTestId('left-tag')).toHaveCount(leavers.length);
+    expect(leavers).toHaveLength(ROUND.leavers);
+    await expect(panel.getByTestId('left-tag')).toHaveCount(ROUND.leavers);
     for (const leaver of leavers.slice(0, 5)) {
       const row = standingRow(page, leaver.playerName);
       await expect(row).toHaveAttribute('data-left', 'true');
       await expect(row.locator('td').nth(2)).toHaveText(String(leaver.score));
     }
     // The last poll saw fewer than played: the header's count is the standings' count.
-    expect(report!.leaderboardSnapshots.at(-1)?.entries.length ?? 0).toBeLessThan(round.participantCount);
-    await expect(page.getByText(`${round.participantCount} players`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`${ROUND.participants} players`, { exact: true })).toBeVisible();
   });
 
   test("a round still being played says 'Standings So Far', never final", async ({ page, request }) => {
+    // Which round that is depends on the moment: the busiest server's current one (it is full all evening).
     const list = await request.get('/stats/rounds', {
-      params: { pageSize: 50, sortBy: 'endTime', sortOrder: 'desc', includePlayers: 'false' },
+      params: {
+        serverName: ROUND.server,
+        pageSize: 10,
+        sortBy: 'endTime',
+        sortOrder: 'desc',
+        includePlayers: 'false',
+      },
     });
     const { items } = (await list.json()) as { items: { roundId: string; isActive: boolean }[] };
     const live = items.find((round) => round.isActive);
-    expect(live, 'a demo round being played').toBeDefined();
+    expect(live, `a round being played on ${ROUND.server}`).toBeDefined();
     const answered = page.waitForResponse((response) =>
       response.url().endsWith(`/stats/rounds/${live!.roundId}/report`),
     );
@@ -389,13 +362,13 @@ test.describe('round report on a phone', () => {
   test.use({ viewport: PHONE });
 
   test('fits 375 px and replays', async ({ page, request }) => {
-    const { report } = await chooseRound(request);
-    await openReport(page, reportPath(report.round.roundId), report);
+    const report = await chooseRound(request);
+    await openReport(page, reportPath(report.round.roundId));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: 'Forward 5 minutes' }).click();
     await expect(page.getByTestId('battle-event').first()).toBeVisible();
     await page.getByRole('button', { name: 'End' }).click();
-    await expect(stepText(page)).toHaveText(lastStepLabel(report));
+    await expect(stepText(page)).toHaveText(`Step ${ROUND.snapshots} of ${ROUND.snapshots}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
