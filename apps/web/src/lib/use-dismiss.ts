@@ -1,11 +1,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
- * Closes a menu or popover on a press outside `ref` or on Escape (spec: site-statistics §2 "A click
- * elsewhere closes menus"). Listens only while `open`, on pointerdown so the menu is gone before whatever
- * was pressed reacts.
+ * Closes a menu or popover on a press outside `ref` (and outside `trigger`, the button that opens it when
+ * the popover is rendered elsewhere, in a portal) or on Escape (spec: site-statistics §2 "A click elsewhere
+ * closes menus"). Every menu and popover of the site closes through it. Listens only while `open`, on
+ * pointerdown so the menu is gone before whatever was pressed reacts.
  */
-export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, onDismiss: () => void): void {
+export function useDismiss(
+  ref: RefObject<HTMLElement | null>,
+  open: boolean,
+  onDismiss: () => void,
+  trigger?: RefObject<HTMLElement | null>,
+): void {
   const dismiss = useRef(onDismiss);
   useEffect(() => {
     dismiss.current = onDismiss;
@@ -15,7 +21,7 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
     if (!open) return;
     function handlePointerDown(event: PointerEvent | MouseEvent) {
       const target = event.target;
-      if (target instanceof Node && ref.current?.contains(target)) return;
+      if (target instanceof Node && (ref.current?.contains(target) || trigger?.current?.contains(target))) return;
       dismiss.current();
     }
     function handleKeyDown(event: KeyboardEvent) {
@@ -31,5 +37,5 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, on
       document.removeEventListener(pressEvent, handlePointerDown);
       document.removeEventListener('keydown', handleKeyDown);
     };
-  }, [open, ref]);
+  }, [open, ref, trigger]);
 }

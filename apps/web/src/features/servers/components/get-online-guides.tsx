@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Modal } from '../../../components/modal.tsx';
-import type { GuideId } from './get-online-menu.tsx';
 
 /**
  * Short installation guides behind the 'Get Online' menu: install, patch to the version the servers run,
  * make the old game work on current Windows, join. Loaded as its own chunk when a guide is opened.
  */
+
+export type GuideId = 'bf1942' | 'fh2' | 'bfvietnam';
 
 interface Guide {
   intro: ReactNode;

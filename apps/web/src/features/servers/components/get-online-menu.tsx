@@ -2,9 +2,8 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/small-icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
+import type { GuideId } from './get-online-guides.tsx';
 import { DownloadIcon } from './server-icons.tsx';
-
-export type GuideId = 'bf1942' | 'fh2' | 'bfvietnam';
 
 export const GUIDE_MENU: readonly { id: GuideId; title: string; summary: string }[] = [
   { id: 'bf1942', title: 'Battlefield 1942', summary: 'v1.61 and a community patch' },
