@@ -1,8 +1,8 @@
 import type { GameId, LiveServerDetail, ServerDetailsResponse, ServerInsightsResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { busyIndicatorQueryKey } from '../../servers/api/busy-indicators.ts';
-import type { BusyResult } from '../../servers/lib/busy.ts';
+import type { BusyResult } from '../../../lib/busy/busy.ts';
+import { busyIndicatorQueryKey } from '../../../lib/busy/busy-indicators.ts';
 import type { InsightDays } from '../lib/insights.ts';
 
 /**

@@ -1,13 +1,13 @@
 import type { ServerInsightsResponse } from '@frontline/contract';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { SegmentedControl } from '../../../components/segmented-control.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { formatPlayTime } from '../../../lib/format.ts';
+import { formatPlayerFigure } from '../../../lib/chart/player-figure.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatPlayerCount } from '../../servers/lib/history.ts';
 import {
   INSIGHTS_ERROR_TEXT,
   INSIGHTS_PERIOD_ERROR_TEXT,
@@ -31,11 +31,9 @@ import {
   type InsightDays,
   type PingMode,
 } from '../lib/insights.ts';
+import { PingChart, PlayerCountChart } from './insight-charts.tsx';
 import { EmptyNote, UpdatingOverlay } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-
-const PlayerCountChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PlayerCountChart }));
-const PingChart = lazy(async () => ({ default: (await import('./insight-charts.tsx')).PingChart }));
 
 export const ACTIVITY_TITLE = 'Player Activity';
 
@@ -161,13 +159,13 @@ function Summary({ insights }: { insights: ServerInsightsResponse }) {
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="activity-summary">
       <Figure
         label="Peak players"
-        value={formatPlayerCount(peakPlayerCount)}
+        value={formatPlayerFigure(peakPlayerCount)}
         tone="text-danger"
         note="Most in one poll"
       />
       <Figure
         label="Average players"
-        value={formatPlayerCount(averagePlayerCount)}
+        value={formatPlayerFigure(averagePlayerCount)}
         tone="text-accent"
         note="Over every poll, empty ones as 0"
       />
@@ -176,18 +174,10 @@ function Summary({ insights }: { insights: ServerInsightsResponse }) {
           label="vs previous period"
           value={formatChangePercent(change)}
           tone={CHANGE_TONES[changeDirection(change)]}
-          note={previous === null ? 'No earlier data to compare' : `Average then: ${formatPlayerCount(previous)}`}
+          note={previous === null ? 'No earlier data to compare' : `Average then: ${formatPlayerFigure(previous)}`}
         />
       </div>
     </dl>
-  );
-}
-
-function ChartFallback({ height }: { height: number }) {
-  return (
-    <div style={{ height }} className="flex items-center justify-center">
-      <LoadingBlock label="Loading chart…" className="py-0" />
-    </div>
   );
 }
 
@@ -210,10 +200,10 @@ function PlayerCountPanel({ insights }: { insights: ServerInsightsResponse }) {
             <>
               {formatBucketTime(time, insights.bucketMinutes)} ·{' '}
               <span className="font-semibold text-ink">
-                {current === null || current === undefined ? '—' : formatPlayerCount(current)} now
+                {current === null || current === undefined ? '—' : formatPlayerFigure(current)} now
               </span>
               {' · '}
-              {previous === null || previous === undefined ? '—' : formatPlayerCount(previous)} before
+              {previous === null || previous === undefined ? '—' : formatPlayerFigure(previous)} before
             </>
           )}
         </p>
@@ -221,13 +211,11 @@ function PlayerCountPanel({ insights }: { insights: ServerInsightsResponse }) {
       {series.times.length === 0 ? (
         <EmptyNote>No player counts in this period</EmptyNote>
       ) : (
-        <Suspense fallback={<ChartFallback height={200} />}>
-          <PlayerCountChart
-            series={series}
-            onCursor={setHovered}
-            label={`Players online over the period, peak ${formatPlayerCount(insights.playerCountSummary.peakPlayerCount)}, against the period before`}
-          />
-        </Suspense>
+        <PlayerCountChart
+          series={series}
+          onCursor={setHovered}
+          label={`Players online over the period, peak ${formatPlayerFigure(insights.playerCountSummary.peakPlayerCount)}, against the period before`}
+        />
       )}
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Legend">
         <li className="inline-flex items-center gap-1.5">
@@ -266,13 +254,11 @@ function PingPanel({ insights }: { insights: ServerInsightsResponse }) {
         </div>
         <SegmentedControl label="Ping statistic" options={PING_OPTIONS} value={mode} onChange={setMode} />
       </div>
-      <Suspense fallback={<ChartFallback height={160} />}>
-        <PingChart
-          series={series}
-          onCursor={setHovered}
-          label={`${PING_MODE_LABELS[mode]} ping of the players over the period`}
-        />
-      </Suspense>
+      <PingChart
+        series={series}
+        onCursor={setHovered}
+        label={`${PING_MODE_LABELS[mode]} ping of the players over the period`}
+      />
     </div>
   );
 }
@@ -350,7 +336,7 @@ function MapsTable({
                     {/* A phone has no room for the Peak column: the figure moves under the name. */}
                     <span className="tabular block text-[11px] text-muted sm:hidden">Peak {map.peakPlayerCount}</span>
                   </td>
-                  <td className="tabular px-1 py-1.5 text-right">{formatPlayerCount(map.averagePlayerCount)}</td>
+                  <td className="tabular px-1 py-1.5 text-right">{formatPlayerFigure(map.averagePlayerCount)}</td>
                   <td className="tabular hidden px-1 py-1.5 text-right sm:table-cell">{map.peakPlayerCount}</td>
                   <td className="tabular px-1 py-1.5 text-right whitespace-nowrap">
                     {formatPlayTime(map.totalPlayTime)}

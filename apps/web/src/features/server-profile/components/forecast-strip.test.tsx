@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeBusyResult, makeTimeline } from '../../servers/lib/test-fixtures.ts';
+import { makeBusyResult, makeTimeline } from '../../../lib/busy/test-fixtures.ts';
 import { ForecastStrip } from './forecast-strip.tsx';
 
 /**

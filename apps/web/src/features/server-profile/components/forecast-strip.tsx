@@ -3,11 +3,10 @@ import { ErrorBox } from '../../../components/error-box.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatHourLabel } from '../../../lib/format.ts';
-import { FORECAST_TITLE } from '../../servers/components/activity-forecast.tsx';
-import { BusyBadge } from '../../servers/components/busy-badge.tsx';
-import { ForecastContent } from '../../servers/components/forecast-details.tsx';
-import type { BusyResult } from '../../servers/lib/busy.ts';
-import { describeForecastConfidence } from '../../servers/lib/forecast-basis.ts';
+import { BusyBadge } from '../../../components/forecast/busy-badge.tsx';
+import { ForecastContent } from '../../../components/forecast/forecast-content.tsx';
+import { FORECAST_TITLE, type BusyResult } from '../../../lib/busy/busy.ts';
+import { describeForecastConfidence } from '../../../lib/busy/forecast-basis.ts';
 import { PROFILE_FORECAST_BAR_MAX_PX, profileForecastBars } from '../lib/profile-display.ts';
 
 /** Every 6 hours: 24 bars in a header's width have room for four labels. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { BackButton } from '../../../components/back-button.tsx';
 import { CountryFlag } from '../../../components/country-flag.tsx';
 import { GameTag } from '../../../components/game-tag.tsx';
+import { JoinButton } from '../../../components/join-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { DiscordIcon, ForumIcon } from '../../../components/small-icons.tsx';
 import { countryDisplayName } from '../../../lib/country.ts';
@@ -12,10 +13,9 @@ import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { formatPlayerCount } from '../../../lib/player-count.ts';
 import { describeRoundTime } from '../../../lib/round-time.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
-import type { BusyResult } from '../../servers/lib/busy.ts';
-import { isServerFull } from '../../servers/lib/fill-ratio.ts';
-import { isWebUrl, safeJoinUrl, safeWebUrl } from '../../servers/lib/safe-url.ts';
-import { serverClock } from '../../servers/lib/timezone.ts';
+import type { BusyResult } from '../../../lib/busy/busy.ts';
+import { safeWebUrl } from '../../../lib/safe-url.ts';
+import { serverClock } from '../../../lib/server-clock.ts';
 import { formatDateRange, formatRegion } from '../lib/profile-display.ts';
 import { backFallbackPath } from '../lib/server-game.ts';
 import { ForecastStrip } from './forecast-strip.tsx';
@@ -73,7 +73,18 @@ export function ProfileHeader({
                 </span>
               </button>
             )}
-            <JoinServerButton details={details} live={live} />
+            <JoinButton
+              className="h-9 px-4 text-sm"
+              label="Join Server"
+              fullLabel="Full"
+              server={{
+                name: details.serverName,
+                joinLink: live?.joinLink ?? details.joinLink,
+                numPlayers: live?.numPlayers ?? details.numPlayers,
+                maxPlayers: live?.maxPlayers ?? details.maxPlayers,
+                hasPassword: live?.hasPassword ?? false,
+              }}
+            />
           </>
         }
       />
@@ -194,48 +205,5 @@ function ServerFacts({ details, live }: { details: ServerDetailsResponse; live: 
         </Fact>
       )}
     </dl>
-  );
-}
-
-const joinClass =
-  'inline-flex h-9 items-center justify-center rounded-md px-4 text-sm font-bold tracking-wider uppercase transition';
-
-/**
- * Opens the join link in a new window (spec §2). Disabled and reading FULL when every slot is taken, as in the
- * server browser; disabled without a link we are willing to open (see safe-url.ts).
- */
-function JoinServerButton({ details, live }: { details: ServerDetailsResponse; live: LiveServerDetail | undefined }) {
-  const link = safeJoinUrl(live?.joinLink ?? details.joinLink);
-  const full = isServerFull(live?.numPlayers ?? details.numPlayers, live?.maxPlayers ?? details.maxPlayers);
-  if (full || !link) {
-    return (
-      <button
-        type="button"
-        disabled
-        title={
-          full
-            ? 'Server is full'
-            : (live?.hasPassword ?? false)
-              ? 'Password protected: join from the game'
-              : 'No join link for this server'
-        }
-        className={`${joinClass} cursor-not-allowed border ${full ? 'border-danger/40 text-danger/80' : 'border-line text-faint'}`}
-      >
-        {full ? 'Full' : 'Join Server'}
-      </button>
-    );
-  }
-  const web = isWebUrl(link);
-  return (
-    // A game's own scheme (bf1942://…) is handed to its launcher in place: a new window would stay blank.
-    <a
-      href={link}
-      target={web ? '_blank' : undefined}
-      rel={web ? 'noopener noreferrer' : undefined}
-      title={`Join ${details.serverName}`}
-      className={`${joinClass} bg-accent text-accent-ink shadow-sm hover:brightness-110 active:translate-y-px`}
-    >
-      Join Server
-    </a>
   );
 }

@@ -1,16 +1,17 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_PALETTE } from '../../servers/lib/history-chart.ts';
+import { readChartPalette } from '../../../lib/chart/chart-palette.ts';
 import {
   buildPingChartData,
   buildPingChartOptions,
   buildPlayerCountChartData,
   buildPlayerCountChartOptions,
-  insightChartHeight,
 } from './insight-charts.ts';
 import { buildPingSeries, buildPlayerCountSeries } from './insights.ts';
 
 const size = { width: 600, height: 220 };
+// No stylesheet in tests: the light theme's colours.
+const palette = readChartPalette();
 const players = buildPlayerCountSeries(
   [
     { timestamp: '2026-01-01T00:00:00Z', playerCount: 20 },
@@ -28,7 +29,7 @@ function tickFilter(options: uPlot.Options, axis: number) {
 
 describe("insight charts (spec §9: 'Chart ticks max 8; y headroom 10% or 5 players; ping headroom 10% or 10 ms')", () => {
   it('draws this period over the one before, from 0 to the peak plus headroom', () => {
-    const options = buildPlayerCountChartOptions(players, FALLBACK_PALETTE, size);
+    const options = buildPlayerCountChartOptions(players, palette, size);
     expect(options.series.map((series) => series.label)).toEqual([undefined, 'This period', 'Previous period']);
     expect(options.series[2]?.dash).toEqual([5, 4]);
     expect(options.scales?.y?.range).toEqual([0, 35]);
@@ -36,21 +37,16 @@ describe("insight charts (spec §9: 'Chart ticks max 8; y headroom 10% or 5 play
   });
 
   it('draws the ping from 0 to the highest plus 10 ms', () => {
-    const options = buildPingChartOptions(ping, FALLBACK_PALETTE, size);
+    const options = buildPingChartOptions(ping, palette, size);
     expect(options.scales?.y?.range).toEqual([0, 90]);
     expect(buildPingChartData(ping)).toEqual([ping.times, [80]]);
   });
 
   it('keeps at most 8 ticks on either axis', () => {
-    const options = buildPlayerCountChartOptions(players, FALLBACK_PALETTE, size);
+    const options = buildPlayerCountChartOptions(players, palette, size);
     const splits = Array.from({ length: 20 }, (_, index) => index);
     for (const axis of [0, 1]) {
       expect(tickFilter(options, axis)(splits).filter((value) => value !== null).length).toBeLessThanOrEqual(8);
     }
-  });
-
-  it('is lower on a phone', () => {
-    expect(insightChartHeight(375, 'players')).toBeLessThan(insightChartHeight(1280, 'players'));
-    expect(insightChartHeight(375, 'ping')).toBe(insightChartHeight(1280, 'ping'));
   });
 });

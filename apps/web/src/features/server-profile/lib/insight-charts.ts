@@ -1,77 +1,29 @@
 import type uPlot from 'uplot';
-import {
-  X_AXIS_SIZE_PX,
-  X_TICK_MIN_SPACE_PX,
-  Y_AXIS_SIZE_PX,
-  Y_TICK_MIN_SPACE_PX,
-  formatTimeAxisValues,
-  withAlpha,
-  type ChartPalette,
-  type TimeLabelOptions,
-} from '../../servers/lib/history-chart.ts';
-import { MAX_CHART_TICKS, Y_AXIS_INCREMENTS, computeTickSpace, limitTicks } from '../../servers/lib/history.ts';
+import { withAlpha, type ChartPalette } from '../../../lib/chart/chart-palette.ts';
+import { PLAYER_AXIS_INCREMENTS, buildTimeAxes, type TimeLabelOptions } from '../../../lib/chart/time-axes.ts';
+import type { ChartSize } from '../../../lib/chart/use-uplot-chart.ts';
 import type { PingSeries, PlayerCountSeries } from './insights.ts';
 
 /**
  * The two charts of the server profile's activity section as uPlot options: players online against the
  * period before, and ping (spec: site-statistics §2; §9 "Chart ticks max 8; y headroom 10% or 5 players; ping
- * headroom 10% or 10 ms"). Axes, tick rules and colours are the server browser's chart's, so the two read
- * alike. Only uPlot's types are imported: the library comes with the lazy chart component.
+ * headroom 10% or 10 ms"). The axes are the server browser chart's (lib/chart/time-axes.ts), so the two read
+ * alike. Only uPlot's types are imported: the library comes through useUplotChart.
  */
 
-export const INSIGHT_CHART_HEIGHT_PX = 220;
-export const INSIGHT_CHART_HEIGHT_PHONE_PX = 180;
-export const PING_CHART_HEIGHT_PX = 160;
-const MOBILE_BREAKPOINT_PX = 768;
-const AXIS_FONT_PX = 11;
-
-export function insightChartHeight(viewportWidth: number, kind: 'players' | 'ping'): number {
-  if (kind === 'ping') return PING_CHART_HEIGHT_PX;
-  return viewportWidth < MOBILE_BREAKPOINT_PX ? INSIGHT_CHART_HEIGHT_PHONE_PX : INSIGHT_CHART_HEIGHT_PX;
-}
+/** Heights in CSS pixels; the ping chart is the same on a phone. */
+export const PLAYER_COUNT_CHART_HEIGHT = { desktop: 220, phone: 180 } as const;
+export const PING_CHART_HEIGHT = { desktop: 160, phone: 160 } as const;
 
 export interface InsightChartHandlers {
   onCursor?: (index: number | null) => void;
   timeLabels?: TimeLabelOptions;
 }
 
-interface AxisSetup {
-  palette: ChartPalette;
-  handlers: InsightChartHandlers;
-  yIncrements: number[];
-}
-
-function buildAxes({ palette, handlers, yIncrements }: AxisSetup): uPlot.Axis[] {
-  const font = `${AXIS_FONT_PX}px ${palette.fontFamily}`;
-  const tickFilter = (_u: uPlot, splits: number[]) => limitTicks(splits, MAX_CHART_TICKS);
-  return [
-    {
-      stroke: palette.axis,
-      font,
-      size: X_AXIS_SIZE_PX,
-      space: (_u, _axisIdx, _min, _max, plotDim) => computeTickSpace(plotDim, X_TICK_MIN_SPACE_PX),
-      filter: tickFilter,
-      values: (_u, splits, _axisIdx, _space, incr) => formatTimeAxisValues(splits, incr, handlers.timeLabels),
-      grid: { stroke: palette.grid, width: 1, filter: tickFilter },
-      ticks: { stroke: palette.grid, width: 1, size: 4, filter: tickFilter },
-    },
-    {
-      stroke: palette.axis,
-      font,
-      size: Y_AXIS_SIZE_PX,
-      incrs: yIncrements,
-      space: (_u, _axisIdx, _min, _max, plotDim) => computeTickSpace(plotDim, Y_TICK_MIN_SPACE_PX),
-      filter: tickFilter,
-      grid: { stroke: palette.grid, width: 1, filter: tickFilter },
-      ticks: { show: false },
-    },
-  ];
-}
-
 function baseOptions(
-  size: { width: number; height: number },
+  size: ChartSize,
   yMax: number,
-  axes: uPlot.Axis[],
+  yIncrements: number[],
   series: uPlot.Series[],
   palette: ChartPalette,
   handlers: InsightChartHandlers,
@@ -88,7 +40,7 @@ function baseOptions(
       points: { size: 8, width: 2, fill: palette.surface },
     },
     scales: { x: { time: true }, y: { auto: false, range: [0, yMax] } },
-    axes,
+    axes: buildTimeAxes(palette, { yIncrements, timeLabels: handlers.timeLabels }),
     series: [{}, ...series],
     hooks: { setCursor: [(u) => handlers.onCursor?.(u.cursor.idx ?? null)] },
   };
@@ -98,13 +50,13 @@ function baseOptions(
 export function buildPlayerCountChartOptions(
   series: PlayerCountSeries,
   palette: ChartPalette,
-  size: { width: number; height: number },
+  size: ChartSize,
   handlers: InsightChartHandlers = {},
 ): uPlot.Options {
   return baseOptions(
     size,
     series.yMax,
-    buildAxes({ palette, handlers, yIncrements: Y_AXIS_INCREMENTS }),
+    PLAYER_AXIS_INCREMENTS,
     [
       {
         label: 'This period',
@@ -129,18 +81,18 @@ export function buildPlayerCountChartOptions(
 }
 
 /** Whole milliseconds, in steps a reader can add up. */
-export const PING_AXIS_INCREMENTS = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000];
+const PING_AXIS_INCREMENTS = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000];
 
 export function buildPingChartOptions(
   series: PingSeries,
   palette: ChartPalette,
-  size: { width: number; height: number },
+  size: ChartSize,
   handlers: InsightChartHandlers = {},
 ): uPlot.Options {
   return baseOptions(
     size,
     series.yMax,
-    buildAxes({ palette, handlers, yIncrements: PING_AXIS_INCREMENTS }),
+    PING_AXIS_INCREMENTS,
     [
       {
         label: 'Ping',

@@ -3,8 +3,6 @@ import {
   buildPingSeries,
   buildPlayerCountSeries,
   changeDirection,
-  computePingAxisMax,
-  computePlayersAxisMax,
   DEFAULT_INSIGHT_PERIOD,
   formatBucketTime,
   formatChangePercent,
@@ -68,17 +66,22 @@ describe("summary (spec §3: 'Previous-period average = average / (1 + change%/1
 });
 
 describe("axes (spec §9: 'y headroom 10% or 5 players; ping headroom 10% or 10 ms')", () => {
+  const playersTop = (highest: number) =>
+    buildPlayerCountSeries([{ timestamp: '2026-01-02T00:00:00Z', playerCount: highest }], []).yMax;
+  const pingTop = (highest: number) =>
+    buildPingSeries([{ timePeriod: '2026-01-02T00:00:00Z', medianPing: highest, p95Ping: highest }], 'median').yMax;
+
   it('adds 10 % or 5 players above the highest count', () => {
-    expect(computePlayersAxisMax(0)).toBe(5);
-    expect(computePlayersAxisMax(20)).toBe(25);
-    expect(computePlayersAxisMax(64)).toBe(71);
+    expect(playersTop(0)).toBe(5);
+    expect(playersTop(20)).toBe(25);
+    expect(playersTop(64)).toBe(71);
   });
 
   it('adds 10 % or 10 ms above the highest ping', () => {
-    expect(computePingAxisMax(0)).toBe(10);
-    expect(computePingAxisMax(60)).toBe(70);
-    expect(computePingAxisMax(100)).toBe(110);
-    expect(computePingAxisMax(250)).toBe(275);
+    expect(pingTop(0)).toBe(10);
+    expect(pingTop(60)).toBe(70);
+    expect(pingTop(100)).toBe(110);
+    expect(pingTop(250)).toBe(275);
   });
 });
 

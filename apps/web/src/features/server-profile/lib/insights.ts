@@ -1,7 +1,7 @@
 import { DEFAULT_INSIGHT_DAYS, INSIGHT_DAYS, type ServerInsightsResponse } from '@frontline/contract';
+import { computeYAxisMax } from '../../../lib/chart/time-axes.ts';
 import { HOURS_PER_DAY, MINUTES_PER_HOUR, parseApiTimestamp } from '../../../lib/format.ts';
 import { utcDaysRule } from '../../../lib/utc-days.ts';
-import { computeYAxisMax } from '../../servers/lib/history.ts';
 
 /**
  * The player activity analytics of the server profile (spec: site-statistics §2 "player count history with
@@ -94,17 +94,14 @@ export function formatBucketTime(
   return new Intl.DateTimeFormat(options.locale, { ...format, timeZone: options.timeZone }).format(date);
 }
 
-export const PING_HEADROOM_RATIO = 0.1;
-export const PING_HEADROOM_MIN_MS = 10;
+const PING_HEADROOM_RATIO = 0.1;
+const PING_HEADROOM_MIN_MS = 10;
 
 /** Top of the ping axis: the highest ping plus 10 % of it or 10 ms, whichever is larger, rounded up. */
-export function computePingAxisMax(highest: number): number {
+function computePingAxisMax(highest: number): number {
   const top = Number.isFinite(highest) && highest > 0 ? highest : 0;
   return Math.ceil(top + Math.max(top * PING_HEADROOM_RATIO, PING_HEADROOM_MIN_MS));
 }
-
-/** The players axis uses the server browser's rule (10 % or 5 players). */
-export const computePlayersAxisMax = computeYAxisMax;
 
 // ---------------------------------------------------------------------------------------------------------
 // Chart data: uPlot wants one x array and a value (or null) per series at each x.
@@ -148,7 +145,7 @@ export function buildPlayerCountSeries(
     times,
     current: times.map((time) => current.get(time) ?? null),
     previous: times.map((time) => previous.get(time) ?? null),
-    yMax: computePlayersAxisMax(highest),
+    yMax: computeYAxisMax(highest),
   };
 }
 

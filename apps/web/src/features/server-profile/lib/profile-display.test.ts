@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTimeline } from '../../servers/lib/test-fixtures.ts';
+import { makeTimeline } from '../../../lib/busy/test-fixtures.ts';
 import {
   PROFILE_FORECAST_BAR_MAX_PX,
   PROFILE_FORECAST_BAR_MIN_PX,

@@ -1,6 +1,7 @@
 import { formatDate, type DateFormatOptions } from '../../../lib/date-format.ts';
 import { formatDuration, MISSING_VALUE, parseApiTimestamp } from '../../../lib/format.ts';
-import { barHeight, orderedTimeline, peakTypicalPlayers, type HourlyEntry } from '../../servers/lib/busy.ts';
+import type { HourlyEntry } from '../../../lib/busy/busy.ts';
+import { barHeight, orderedTimeline, peakTypicalPlayers } from '../../../lib/busy/hour-bars.ts';
 
 /**
  * Small display rules of the server profile's header and lists (spec: site-statistics §2 "Server profile";

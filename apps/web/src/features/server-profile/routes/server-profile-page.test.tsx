@@ -4,7 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeBusyResult } from '../../servers/lib/test-fixtures.ts';
+import { makeBusyResult } from '../../../lib/busy/test-fixtures.ts';
 import { makeDetails, makeInsights, makeLeaderboard, makeLive } from '../lib/test-fixtures.ts';
 import { ServerProfilePage } from './server-profile-page.tsx';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';

@@ -1,11 +1,9 @@
 import type { LiveServer } from '@frontline/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
-import type { BusyResult } from '../lib/busy.ts';
-import { BusyBadge } from './busy-badge.tsx';
+import { BusyBadge } from '../../../components/forecast/busy-badge.tsx';
+import { FORECAST_TITLE, type BusyResult } from '../../../lib/busy/busy.ts';
 import { ChartIcon } from './server-icons.tsx';
-
-export const FORECAST_TITLE = 'Activity Forecast';
 
 const ForecastDetails = lazy(async () => ({ default: (await import('./lazy-extras.ts')).ForecastDetails }));
 

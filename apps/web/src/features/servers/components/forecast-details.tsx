@@ -1,15 +1,14 @@
 import type { LiveServer } from '@frontline/contract';
-import { useEffect, useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { ForecastContent } from '../../../components/forecast/forecast-content.tsx';
+import { HourlyBars } from '../../../components/forecast/hourly-bars.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { formatHourLabel } from '../../../lib/format.ts';
-import { useServerBusyIndicator } from '../api/busy-indicators.ts';
-import type { BusyResult } from '../lib/busy.ts';
-import { describeForecastBasis, hasMissingHours } from '../lib/forecast-basis.ts';
-import { BusyBadge } from './busy-badge.tsx';
-import { FORECAST_TITLE } from './activity-forecast.tsx';
-import { HourlyBars } from './hourly-bars.tsx';
+import { FORECAST_TITLE, type BusyResult } from '../../../lib/busy/busy.ts';
+import { busyIndicatorQueryKey, fetchBusyIndicators } from '../../../lib/busy/busy-indicators.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /**
  * What opens from a row: the Activity Forecast (popover or dialog) and the 24-hour timeline strip. A chunk
@@ -20,60 +19,19 @@ import { HourlyBars } from './hourly-bars.tsx';
  * A row's busy data: the list's top servers already have it; any other server's is fetched when its
  * forecast or timeline is first opened (one small call instead of asking for every server up front).
  */
-export function useRowBusy(server: LiveServer, listed: BusyResult | undefined, utcHour: number, needed: boolean) {
-  const own = useServerBusyIndicator(server.guid, utcHour, needed && listed === undefined);
-  return { result: listed ?? own.result, isLoading: listed === undefined && own.isLoading };
-}
-
-/**
- * The forecast itself: busy level and text, what it rests on (how sure it is), players now against a typical
- * hour, and 24 hourly bars.
- */
-export function ForecastContent({ result, isLoading }: { result: BusyResult | undefined; isLoading: boolean }) {
-  if (isLoading) {
-    return (
-      <div role="status" className="flex items-center gap-2 py-6 text-sm text-muted">
-        <Spinner className="size-4" /> Loading forecast…
-      </div>
-    );
-  }
-  if (!result || result.hourlyTimeline.length === 0) {
-    return <p className="py-4 text-sm text-muted">No forecast for this server yet: it needs a few days of history.</p>;
-  }
-  const { busyIndicator } = result;
-  const current = result.hourlyTimeline.find((entry) => entry.isCurrentHour);
-  return (
-    <div className="space-y-3">
-      <div>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <BusyBadge level={busyIndicator.busyLevel} />
-          {busyIndicator.busyText && <span className="text-sm text-ink">{busyIndicator.busyText}</span>}
-        </div>
-        <p data-testid="forecast-basis" className="mt-1 text-xs text-muted">
-          {describeForecastBasis(busyIndicator)}
-        </p>
-      </div>
-      <dl className="tabular grid grid-cols-2 gap-2 text-xs">
-        <div className="rounded border border-line bg-sunken/40 px-2 py-1.5">
-          <dt className="text-muted" title="People playing now; bots are not counted">
-            Players now
-          </dt>
-          <dd className="text-base font-semibold text-ink">{busyIndicator.currentPlayers}</dd>
-        </div>
-        <div className="rounded border border-line bg-sunken/40 px-2 py-1.5">
-          <dt className="text-muted">Typical this hour</dt>
-          <dd className="text-base font-semibold text-ink">
-            {busyIndicator.typicalPlayers === null ? '–' : Math.round(busyIndicator.typicalPlayers)}
-          </dd>
-        </div>
-      </dl>
-      <HourlyBars timeline={result.hourlyTimeline} variant="forecast" />
-      <p className="text-[11px] text-faint">
-        Typical players by hour, in UTC{current ? `; now ${formatHourLabel(current.hour)} UTC is highlighted` : ''}.
-        {hasMissingHours(result.hourlyTimeline) && ' Hatched hours have no data yet.'}
-      </p>
-    </div>
-  );
+function useRowBusy(server: LiveServer, listed: BusyResult | undefined, utcHour: number) {
+  const guids = listed === undefined && server.guid ? [server.guid] : [];
+  const own = useQuery({
+    queryKey: busyIndicatorQueryKey(guids, { utcHour }),
+    queryFn: ({ signal }) => fetchBusyIndicators(guids, signal),
+    enabled: guids.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return {
+    result: listed ?? own.data?.find((item) => item.serverGuid === server.guid),
+    isLoading: listed === undefined && own.isLoading,
+  };
 }
 
 const POPOVER_WIDTH = 300;
@@ -83,8 +41,7 @@ const VIEWPORT_MARGIN = 8;
 /**
  * A floating panel next to `anchor`, rendered into document.body so the table's overflow cannot clip it.
  * Placed below the anchor, or above when there is no room below; kept inside the viewport horizontally.
- * Escape, or a press anywhere but the anchor and the panel, closes it (a touch screen has no hover-out); these
- * listeners live here, in the lazy chunk, as they are only needed while a popover is open.
+ * Escape, or a press anywhere but the anchor and the panel, closes it (a touch screen has no hover-out).
  */
 function Popover({
   anchor,
@@ -105,25 +62,7 @@ function Popover({
 }) {
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
 
-  useEffect(() => {
-    function handleKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') onClose();
-    }
-    function handlePress(event: Event) {
-      const target = event.target;
-      if (!(target instanceof Node)) return;
-      if (anchor.current?.contains(target) || panel.current?.contains(target)) return;
-      onClose();
-    }
-    document.addEventListener('keydown', handleKeyDown);
-    document.addEventListener('mousedown', handlePress);
-    document.addEventListener('touchstart', handlePress, { passive: true });
-    return () => {
-      document.removeEventListener('keydown', handleKeyDown);
-      document.removeEventListener('mousedown', handlePress);
-      document.removeEventListener('touchstart', handlePress);
-    };
-  }, [anchor, panel, onClose]);
+  useDismiss(panel, true, onClose, anchor);
 
   // Placed again after every render: the content grows when the forecast arrives, which can flip it above.
   useLayoutEffect(() => {
@@ -197,7 +136,7 @@ export function ForecastDetails({
   onPointerLeave,
 }: ForecastDetailsProps) {
   const titleId = useId();
-  const { result, isLoading } = useRowBusy(server, listed, utcHour, true);
+  const { result, isLoading } = useRowBusy(server, listed, utcHour);
   const content = <ForecastContent result={result} isLoading={isLoading} />;
   if (mode === 'modal') {
     return (
@@ -237,7 +176,7 @@ export function ServerTimelineBody({
   listed: BusyResult | undefined;
   utcHour: number;
 }) {
-  const { result, isLoading } = useRowBusy(server, listed, utcHour, true);
+  const { result, isLoading } = useRowBusy(server, listed, utcHour);
   if (isLoading) {
     return (
       <div role="status" className="flex h-[18px] items-center gap-2 text-xs text-muted">

@@ -2,11 +2,11 @@ import type { PlayersOnlineHistoryResponse } from '@frontline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, lazy } from 'react';
+import type { ComponentProps } from 'react';
 import type uPlot from 'uplot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import PlayerActivityHistoryDefault, { PlayerActivityHistory } from './player-activity-history.tsx';
-import type { PlayerActivityHistoryProps } from './player-activity-history.tsx';
+import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { PlayerActivityHistory } from './player-activity-history.tsx';
 
 // uPlot draws on a canvas and reads matchMedia when it loads; jsdom has neither. The test double records
 // what the component hands to it (options, data, target); the drawing itself is checked in the browser.
@@ -115,11 +115,13 @@ function lastRequest(): URL {
   return last;
 }
 
-function renderPanel(props: PlayerActivityHistoryProps = { game: 'bf1942' }) {
+function renderPanel(props: ComponentProps<typeof PlayerActivityHistory> = { game: 'bf1942' }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
+      {/* The site header's switch, as on the page: the chart follows the theme it sets. */}
+      <ThemeToggle />
       <PlayerActivityHistory {...props} />
     </QueryClientProvider>,
   );
@@ -393,20 +395,17 @@ describe('PlayerActivityHistory: the chart', () => {
     expect(screen.queryByText('35 players')).not.toBeInTheDocument();
   });
 
-  it('redraws with the new colours when the theme class changes', async () => {
+  it('draws again in the new colours when the theme is switched', async () => {
     answerWith(() => history([10, 20, 30]));
-    renderPanel();
+    const { user } = renderPanel();
     await waitFor(() => expect(charts.created).toHaveLength(1));
     const first = currentChart();
     document.documentElement.style.setProperty('--fl-accent', '#e8a83e');
-    await act(async () => {
-      document.documentElement.className = 'dark-mode';
-      // MutationObserver callbacks run as microtasks.
-      await Promise.resolve();
-    });
+    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
     await waitFor(() => expect(charts.created).toHaveLength(2));
     expect(first.destroyed).toBe(true);
     expect(currentChart().opts.series[1]?.stroke).toBe('#e8a83e');
+    expect(document.documentElement).toHaveClass('dark-mode');
     document.documentElement.removeAttribute('style');
   });
 
@@ -462,22 +461,5 @@ describe("PlayerActivityHistory: the trend strip tooltip (spec §9: 'Tooltip hov
     expect(screen.getByRole('tooltip')).toHaveTextContent('Average 22 players');
     fireEvent.keyDown(strip, { key: 'Escape' });
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-  });
-});
-
-describe('PlayerActivityHistory: loading it lazily', () => {
-  it('is the default export as well, so React.lazy(() => import(…)) works', async () => {
-    expect(PlayerActivityHistoryDefault).toBe(PlayerActivityHistory);
-    answerWith(() => history([10, 20, 30]));
-    const LazyPanel = lazy(() => import('./player-activity-history.tsx'));
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Suspense fallback={<p>Loading chart…</p>}>
-          <LazyPanel game="bfvietnam" />
-        </Suspense>
-      </QueryClientProvider>,
-    );
-    expect(await screen.findByText('Players Online')).toBeInTheDocument();
-    expect(lastRequest().pathname).toBe('/stats/LiveServers/bfvietnam/players-online-history');
   });
 });

@@ -3,7 +3,8 @@ import { GameTag } from '../../../components/game-tag.tsx';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
 import { describeRoundTime } from '../../../lib/round-time.ts';
-import { CopyAddress, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
+import { JoinButton } from '../../../components/join-button.tsx';
+import { CopyAddress, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { ActivityControls, serverKey, timelineId, type ServerRowsProps } from './server-table.tsx';
 import { ServerTimeline } from './server-timeline.tsx';
 

@@ -6,9 +6,9 @@ import { MISSING_VALUE } from '../../../lib/format.ts';
 import { OCCUPANCY_LABELS, occupancyColourClass, occupancyState } from '../../../lib/occupancy.ts';
 import { botsSuffix } from '../../../lib/player-count.ts';
 import { paths } from '../../../lib/paths.ts';
-import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from '../lib/fill-ratio.ts';
-import { isWebUrl, safeJoinUrl, safeWebUrl } from '../lib/safe-url.ts';
-import { serverClock } from '../lib/timezone.ts';
+import { safeWebUrl } from '../../../lib/safe-url.ts';
+import { FILL_LEVEL_STYLES, fillLevel, fillRatio } from '../lib/fill-ratio.ts';
+import { serverClock } from '../../../lib/server-clock.ts';
 import { CheckIcon, CopyIcon, LockIcon } from './server-icons.tsx';
 
 /** The small pieces a server row and a server card share, so both read the same. */
@@ -167,48 +167,5 @@ export function CopyAddress({ server }: { server: LiveServer }) {
         {copied ? 'Copied' : ''}
       </span>
     </button>
-  );
-}
-
-const joinBase =
-  'inline-flex h-7 min-w-16 items-center justify-center rounded-md px-3 text-xs font-bold tracking-wider uppercase transition';
-
-/**
- * JOIN opens the server's join link (a joinme.click launcher page, or a game URL such as bf1942://ip:port or FH2's
- * bf2://ip:port?mod=fh2 that the launcher handles). Disabled and reading FULL when the people on it (bots left
- * out) reach maxPlayers (spec §2), and disabled without a join link (none for password-protected servers).
- */
-export function JoinButton({ server }: { server: LiveServer }) {
-  const full = isServerFull(server.numPlayers, server.maxPlayers);
-  const link = safeJoinUrl(server.joinLink);
-  if (full || !link) {
-    return (
-      <button
-        type="button"
-        disabled
-        title={
-          full
-            ? 'Server is full'
-            : server.hasPassword
-              ? 'Password protected: join from the game with its address'
-              : 'No join link for this server: copy its address instead'
-        }
-        className={`${joinBase} cursor-not-allowed border border-line text-faint ${full ? 'border-danger/40 text-danger/80' : ''}`}
-      >
-        {full ? 'FULL' : 'JOIN'}
-      </button>
-    );
-  }
-  const web = isWebUrl(link);
-  return (
-    <a
-      href={link}
-      target={web ? '_blank' : undefined}
-      rel={web ? 'noopener noreferrer' : undefined}
-      title={`Join ${server.name}`}
-      className={`${joinBase} bg-accent text-accent-ink shadow-sm hover:brightness-110 active:translate-y-px`}
-    >
-      JOIN
-    </a>
   );
 }

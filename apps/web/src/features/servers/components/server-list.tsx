@@ -1,12 +1,12 @@
+import { selectBusyGuids } from '@frontline/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { botsSuffix } from '../../../lib/player-count.ts';
 import { useMinuteClock, useUtcHour } from '../../../lib/use-clock.ts';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
-import { useBusyIndicators } from '../api/busy-indicators.ts';
+import { useBusyIndicators } from '../../../lib/busy/busy-indicators.ts';
 import { useLiveServers, type LiveGameId } from '../api/live-servers.ts';
-import { selectBusyGuids } from '../lib/busy.ts';
 import { sortServers, type SortKey, type SortState } from '../lib/server-sort.ts';
 import { ServerCards } from './server-cards.tsx';
 import { ServerTable } from './server-table.tsx';

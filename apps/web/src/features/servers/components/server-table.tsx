@@ -6,10 +6,11 @@ import { SortArrowIcon } from '../../../components/small-icons.tsx';
 import { MISSING_VALUE } from '../../../lib/format.ts';
 import { formatGameType, formatMapName } from '../../../lib/map-and-mode.ts';
 import { describeRoundTime } from '../../../lib/round-time.ts';
-import type { BusyResult } from '../lib/busy.ts';
+import type { BusyResult } from '../../../lib/busy/busy.ts';
+import { JoinButton } from '../../../components/join-button.tsx';
 import { SORT_LABELS, type SortKey, type SortState } from '../lib/server-sort.ts';
 import { ForecastTrigger } from './activity-forecast.tsx';
-import { CopyAddress, JoinButton, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
+import { CopyAddress, PlayerFill, ServerLocalTime, ServerNameLinks } from './server-cells.tsx';
 import { ServerTimeline, TimelineToggle } from './server-timeline.tsx';
 
 export interface ServerRowsProps {

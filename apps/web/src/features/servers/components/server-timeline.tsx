@@ -1,7 +1,7 @@
 import type { LiveServer } from '@frontline/contract';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
-import type { BusyResult } from '../lib/busy.ts';
+import type { BusyResult } from '../../../lib/busy/busy.ts';
 import { TimelineIcon } from './server-icons.tsx';
 
 const ServerTimelineBody = lazy(async () => ({

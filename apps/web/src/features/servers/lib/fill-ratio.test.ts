@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILL_LEVEL_STYLES, fillLevel, fillRatio, isServerFull } from './fill-ratio.ts';
+import { FILL_LEVEL_STYLES, fillLevel, fillRatio } from './fill-ratio.ts';
 
 describe("fillLevel (spec §9: 'Fill ratio colours: 100%+ full (red), 80%+ high (orange), 40%+ medium (green), under 40 low (blue); 0 empty')", () => {
   it.each([
@@ -35,13 +35,5 @@ describe("fillLevel (spec §9: 'Fill ratio colours: 100%+ full (red), 80%+ high 
     expect(fillLevel(0, 0)).toBe('empty');
     expect(fillLevel(3, 0)).toBe('full');
     expect(fillRatio(3, 0)).toBe(0);
-  });
-});
-
-describe("isServerFull (spec §2: 'JOIN button disabled and reading FULL when numPlayers is at least maxPlayers')", () => {
-  it('is full at and above the slot count only', () => {
-    expect(isServerFull(32, 32)).toBe(true);
-    expect(isServerFull(33, 32)).toBe(true);
-    expect(isServerFull(31, 32)).toBe(false);
   });
 });

@@ -35,8 +35,3 @@ export const FILL_LEVEL_STYLES: Record<FillLevel, { bar: string; text: string; l
   low: { bar: 'bg-info', text: 'text-info', label: 'Few players' },
   empty: { bar: 'bg-faint', text: 'text-faint', label: 'Empty' },
 };
-
-/** A server is full for joining when its players reach its slots (spec: "JOIN button disabled and reading FULL when numPlayers is at least maxPlayers"). */
-export function isServerFull(numPlayers: number, maxPlayers: number): boolean {
-  return maxPlayers > 0 && numPlayers >= maxPlayers;
-}

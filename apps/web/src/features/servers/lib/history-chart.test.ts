@@ -1,25 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type uPlot from 'uplot';
+import { readChartPalette } from '../../../lib/chart/chart-palette.ts';
 import {
-  CHART_COLOUR_TOKENS,
-  FALLBACK_PALETTE,
-  CHART_HEIGHT_PHONE_PX,
-  CHART_HEIGHT_PX,
   TREND_STRIP_VIEW_HEIGHT,
   buildHistoryChartData,
   buildHistoryChartOptions,
   buildTrendStripGeometry,
-  chartHeightFor,
-  formatTimeAxisValues,
-  readChartPalette,
-  withAlpha,
 } from './history-chart.ts';
-import type { ChartPalette } from './history-chart.ts';
 import type { HistoryChartModel } from './history.ts';
 
-const unix = (iso: string) => Date.parse(iso) / 1000;
-
-const palette: ChartPalette = FALLBACK_PALETTE;
+// No stylesheet in tests: the light theme's colours.
+const palette = readChartPalette();
 
 const model: HistoryChartModel = {
   times: [100, 200, 300],
@@ -32,10 +23,6 @@ const model: HistoryChartModel = {
   weekendBands: [],
   rolling: { times: [100, 200, 300], averages: [20, 21, 22] },
 };
-
-afterEach(() => {
-  document.documentElement.removeAttribute('style');
-});
 
 describe('chart data', () => {
   it('is x, players, then the peak, lowest and average as flat lines', () => {
@@ -122,57 +109,6 @@ describe('chart options', () => {
   });
 });
 
-describe('chart height', () => {
-  it('is about 260 px, smaller under the 768 px phone breakpoint', () => {
-    expect(chartHeightFor(1280)).toBe(CHART_HEIGHT_PX);
-    expect(CHART_HEIGHT_PX).toBe(260);
-    expect(chartHeightFor(767)).toBe(CHART_HEIGHT_PHONE_PX);
-    expect(CHART_HEIGHT_PHONE_PX).toBeLessThan(CHART_HEIGHT_PX);
-  });
-});
-
-describe('theme colours', () => {
-  it('reads the tokens from the root element when drawing', () => {
-    document.documentElement.style.setProperty('--fl-accent', '#e8a83e');
-    document.documentElement.style.setProperty('--fl-danger', '#ef6a5f');
-    const read = readChartPalette();
-    expect(read.players).toBe('#e8a83e');
-    expect(read.peak).toBe('#ef6a5f');
-    expect(CHART_COLOUR_TOKENS.players).toBe('--fl-accent');
-  });
-
-  it('falls back to the light theme when the stylesheet is absent', () => {
-    expect(readChartPalette().players).toBe('#9a5d08');
-  });
-
-  it('adds alpha to hex and rgb colours', () => {
-    expect(withAlpha('#9a5d08', 0.12)).toBe('rgba(154, 93, 8, 0.12)');
-    expect(withAlpha('#fff', 0.5)).toBe('rgba(255, 255, 255, 0.5)');
-    expect(withAlpha('rgb(1, 2, 3)', 0.3)).toBe('rgba(1, 2, 3, 0.3)');
-    expect(withAlpha('oklch(70% 0.1 60)', 0.3)).toBe('oklch(70% 0.1 60)');
-  });
-});
-
-describe('time axis labels', () => {
-  const utc = { locale: 'en-GB', timeZone: 'UTC' };
-
-  it('shows times of day, with the date under the first tick of each day', () => {
-    const splits = ['2025-06-14T18:00:00Z', '2025-06-14T21:00:00Z', '2025-06-15T00:00:00Z'].map(unix);
-    expect(formatTimeAxisValues(splits, 3 * 3600, utc)).toEqual(['18:00\nSat 14', '21:00', '00:00\nSun 15']);
-  });
-
-  it('shows dates for daily steps and months for longer ones, with the year where it starts or changes', () => {
-    const days = ['2025-12-30T00:00:00Z', '2025-12-31T00:00:00Z', '2026-01-01T00:00:00Z'].map(unix);
-    expect(formatTimeAxisValues(days, 86_400, utc)).toEqual(['30 Dec\n2025', '31 Dec', '1 Jan\n2026']);
-    const months = ['2025-11-01T00:00:00Z', '2025-12-01T00:00:00Z'].map(unix);
-    expect(formatTimeAxisValues(months, 30 * 86_400, utc)).toEqual(['Nov\n2025', 'Dec']);
-  });
-
-  it('leaves hidden ticks blank', () => {
-    expect(formatTimeAxisValues([null, unix('2025-06-14T18:00:00Z')], 3600, utc)).toEqual(['', '18:00\nSat 14']);
-  });
-});
-
 describe('trend strip geometry', () => {
   it('places points on the chart’s time range, left to right', () => {
     const geometry = buildTrendStripGeometry([100, 200, 300], [10, 20, 30], 100, 300);
@@ -180,6 +116,7 @@ describe('trend strip geometry', () => {
     // Higher averages are higher up (smaller y).
     expect(geometry.yFractions[0]).toBeGreaterThan(geometry.yFractions[2] ?? 1);
     expect(geometry.linePath.startsWith('M0,')).toBe(true);
+    // The area closes along the strip's bottom edge.
     expect(geometry.areaPath.endsWith(`L0,${TREND_STRIP_VIEW_HEIGHT}Z`)).toBe(true);
   });
 

@@ -1,146 +1,17 @@
 import type uPlot from 'uplot';
-import {
-  MAX_CHART_TICKS,
-  Y_AXIS_INCREMENTS,
-  computeTickSpace,
-  formatPlayerCount,
-  limitTicks,
-  spreadLabelPositions,
-} from './history.ts';
+import type { ChartSize } from '../../../lib/chart/use-uplot-chart.ts';
+import { withAlpha, type ChartPalette } from '../../../lib/chart/chart-palette.ts';
+import { PLAYER_AXIS_INCREMENTS, buildTimeAxes, type TimeLabelOptions } from '../../../lib/chart/time-axes.ts';
+import { formatPlayerFigure } from '../../../lib/chart/player-figure.ts';
+import { spreadLabelPositions } from './history.ts';
 import type { HistoryChartModel } from './history.ts';
 
 /**
  * The 'Players Online' chart as uPlot options (spec: site-statistics §2 "Server browser": "line chart 'Players
  * Online' with peak, lowest and average lines, weekend shading"; §9: "Chart ticks max 8; y headroom 10% or 5
- * players"). Only uPlot's types are imported here: the library itself is loaded by the (lazy) component, and
+ * players"). Only uPlot's types are imported here: the library itself is loaded by useUplotChart, and
  * everything here can be checked without a canvas.
  */
-
-// ---------------------------------------------------------------------------------------------------------
-// Colours: the theme's tokens, read when the chart is drawn (a canvas cannot use CSS variables).
-
-export interface ChartPalette {
-  players: string;
-  peak: string;
-  lowest: string;
-  average: string;
-  busy: string;
-  quiet: string;
-  weekend: string;
-  grid: string;
-  axis: string;
-  ink: string;
-  surface: string;
-  fontFamily: string;
-}
-
-type PaletteColour = Exclude<keyof ChartPalette, 'fontFamily'>;
-
-/** Which token each part of the chart takes: red for the high marks, blue for the low ones. */
-export const CHART_COLOUR_TOKENS = {
-  players: '--fl-accent',
-  peak: '--fl-danger',
-  lowest: '--fl-info',
-  average: '--fl-olive',
-  busy: '--fl-danger',
-  quiet: '--fl-info',
-  weekend: '--fl-line',
-  grid: '--fl-line',
-  axis: '--fl-muted',
-  ink: '--fl-ink',
-  surface: '--fl-surface',
-} as const satisfies Record<PaletteColour, `--fl-${string}`>;
-
-/** The light theme's values, for a page whose stylesheet has not applied (tests, a failed CSS load). */
-export const FALLBACK_PALETTE: ChartPalette = {
-  players: '#9a5d08',
-  peak: '#b3322c',
-  lowest: '#2d62a3',
-  average: '#4f6a2a',
-  busy: '#b3322c',
-  quiet: '#2d62a3',
-  weekend: '#d8d0bc',
-  grid: '#d8d0bc',
-  axis: '#5a5f52',
-  ink: '#1f231d',
-  surface: '#fbf9f3',
-  fontFamily: 'system-ui, sans-serif',
-};
-
-export function readChartPalette(root: HTMLElement = document.documentElement): ChartPalette {
-  const style = getComputedStyle(root);
-  const palette = { ...FALLBACK_PALETTE };
-  for (const [part, token] of Object.entries(CHART_COLOUR_TOKENS) as [PaletteColour, string][]) {
-    const value = style.getPropertyValue(token).trim();
-    if (value) palette[part] = value;
-  }
-  const fontFamily = style.getPropertyValue('--font-sans').trim() || style.fontFamily.trim();
-  if (fontFamily) palette.fontFamily = fontFamily;
-  return palette;
-}
-
-/** `#rgb` / `#rrggbb` / `rgb(…)` with an alpha; other colour syntaxes are returned unchanged (opaque). */
-export function withAlpha(colour: string, alpha: number): string {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim());
-  if (hex?.[1]) {
-    const digits = hex[1].length === 3 ? [...hex[1]].map((digit) => digit + digit).join('') : hex[1];
-    const [r, g, b] = [0, 2, 4].map((offset) => Number.parseInt(digits.slice(offset, offset + 2), 16));
-    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
-  }
-  const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(colour.trim());
-  if (rgb) return `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})`;
-  return colour;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Time axis labels (in the browser's zone).
-
-const SECONDS_PER_DAY = 86_400;
-const SECONDS_PER_MONTH_APPROX = 28 * SECONDS_PER_DAY;
-
-export interface TimeLabelOptions {
-  locale?: string;
-  /** Tests pin a zone; the page leaves it to the browser. */
-  timeZone?: string;
-}
-
-/**
- * Labels for the x ticks at `splits` (unix seconds; null = hidden tick) with the step `incrSeconds`: times
- * of day for steps under a day, with the weekday and date under the first tick of each day; dates for daily
- * and weekly steps; months for longer ones; the year under the first label and wherever it changes.
- */
-export function formatTimeAxisValues(
-  splits: readonly (number | null)[],
-  incrSeconds: number,
-  options: TimeLabelOptions = {},
-): string[] {
-  const { locale, timeZone } = options;
-  const make = (format: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...format, timeZone });
-  const time = make({ hour: '2-digit', minute: '2-digit' });
-  const weekdayDate = make({ weekday: 'short', day: 'numeric' });
-  const dayMonth = make({ day: 'numeric', month: 'short' });
-  const month = make({ month: 'short' });
-  const year = make({ year: 'numeric' });
-  const calendarDay = make({ year: 'numeric', month: '2-digit', day: '2-digit' });
-
-  let previousDay: string | null = null;
-  let previousYear: string | null = null;
-  return splits.map((split) => {
-    if (split === null || !Number.isFinite(split)) return '';
-    const date = new Date(split * 1000);
-    if (incrSeconds < SECONDS_PER_DAY) {
-      const day = calendarDay.format(date);
-      const label = day === previousDay ? time.format(date) : `${time.format(date)}\n${weekdayDate.format(date)}`;
-      previousDay = day;
-      return label;
-    }
-    const yearText = year.format(date);
-    const main = incrSeconds < SECONDS_PER_MONTH_APPROX ? dayMonth.format(date) : month.format(date);
-    const label = yearText === previousYear ? main : `${main}\n${yearText}`;
-    previousYear = yearText;
-    return label;
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Data and options
@@ -162,27 +33,9 @@ export function buildHistoryChartData(model: HistoryChartModel): uPlot.AlignedDa
   return [model.times, model.players, flat(model.peak), flat(model.lowest), flat(model.average)];
 }
 
-export interface ChartSize {
-  width: number;
-  height: number;
-}
+/** Spec §2 "line chart 'Players Online'": about 260 px high, lower on a phone (under 768 px). */
+export const HISTORY_CHART_HEIGHT = { desktop: 260, phone: 200 } as const;
 
-/** Desktop and phone heights; phones are under the spec's 768 px breakpoint. */
-export const CHART_HEIGHT_PX = 260;
-export const CHART_HEIGHT_PHONE_PX = 200;
-export const MOBILE_BREAKPOINT_PX = 768;
-
-export function chartHeightFor(viewportWidth: number): number {
-  return viewportWidth < MOBILE_BREAKPOINT_PX ? CHART_HEIGHT_PHONE_PX : CHART_HEIGHT_PX;
-}
-
-/** Minimum gaps between ticks in CSS pixels, before the max-8 rule widens them. */
-export const X_TICK_MIN_SPACE_PX = 72;
-export const Y_TICK_MIN_SPACE_PX = 28;
-/** Fixed axis sizes so the plot area (and the trend strip under it) lines up across redraws. */
-export const Y_AXIS_SIZE_PX = 44;
-export const X_AXIS_SIZE_PX = 42;
-const AXIS_FONT_PX = 11;
 const LABEL_FONT_PX = 11;
 /**
  * Narrower weekend bands than this would stripe the whole chart (a year or more of weekends); they are left
@@ -218,8 +71,6 @@ export function buildHistoryChartOptions(
   handlers: HistoryChartHandlers = {},
 ): uPlot.Options {
   const pixelRatio = handlers.pixelRatio ?? (() => 1);
-  const axisFont = `${AXIS_FONT_PX}px ${palette.fontFamily}`;
-  const tickFilter = (_u: uPlot, splits: number[]) => limitTicks(splits, MAX_CHART_TICKS);
   const referenceLine = (label: string, stroke: string, dash: number[]): uPlot.Series => ({
     label,
     stroke,
@@ -246,28 +97,7 @@ export function buildHistoryChartOptions(
       // Fixed range: 0 to the peak plus headroom (10 % or 5 players), never uPlot's own padding.
       y: { auto: false, range: [0, model.yMax] },
     },
-    axes: [
-      {
-        stroke: palette.axis,
-        font: axisFont,
-        size: X_AXIS_SIZE_PX,
-        space: (_u, _axisIdx, _min, _max, plotDim) => computeTickSpace(plotDim, X_TICK_MIN_SPACE_PX),
-        filter: tickFilter,
-        values: (_u, splits, _axisIdx, _space, incr) => formatTimeAxisValues(splits, incr, handlers.timeLabels),
-        grid: { stroke: palette.grid, width: 1, filter: tickFilter },
-        ticks: { stroke: palette.grid, width: 1, size: 4, filter: tickFilter },
-      },
-      {
-        stroke: palette.axis,
-        font: axisFont,
-        size: Y_AXIS_SIZE_PX,
-        incrs: Y_AXIS_INCREMENTS,
-        space: (_u, _axisIdx, _min, _max, plotDim) => computeTickSpace(plotDim, Y_TICK_MIN_SPACE_PX),
-        filter: tickFilter,
-        grid: { stroke: palette.grid, width: 1, filter: tickFilter },
-        ticks: { show: false },
-      },
-    ],
+    axes: buildTimeAxes(palette, { yIncrements: PLAYER_AXIS_INCREMENTS, timeLabels: handlers.timeLabels }),
     series: [
       {},
       {
@@ -358,14 +188,14 @@ function drawActivityDots(u: uPlot, model: HistoryChartModel, palette: ChartPale
 function drawReferenceLabels(u: uPlot, model: HistoryChartModel, palette: ChartPalette, ratio: number): void {
   const { ctx, bbox } = u;
   const lines = [
-    { text: `${CHART_SERIES_LABELS.peak} ${formatPlayerCount(model.peak)}`, value: model.peak, colour: palette.peak },
+    { text: `${CHART_SERIES_LABELS.peak} ${formatPlayerFigure(model.peak)}`, value: model.peak, colour: palette.peak },
     {
-      text: `${CHART_SERIES_LABELS.average} ${formatPlayerCount(model.average)}`,
+      text: `${CHART_SERIES_LABELS.average} ${formatPlayerFigure(model.average)}`,
       value: model.average,
       colour: palette.average,
     },
     {
-      text: `${CHART_SERIES_LABELS.lowest} ${formatPlayerCount(model.lowest)}`,
+      text: `${CHART_SERIES_LABELS.lowest} ${formatPlayerFigure(model.lowest)}`,
       value: model.lowest,
       colour: palette.lowest,
     },

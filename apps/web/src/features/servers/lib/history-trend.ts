@@ -53,3 +53,10 @@ export function formatChangePercent(change: number | null): string {
   if (rounded === 0) return '0.0%';
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}%`;
 }
+
+/** The colour of a trend wherever it is shown: rising green, falling red, stable quiet. */
+export const TREND_TONES: Record<TrendDirection, string> = {
+  increasing: 'text-good',
+  decreasing: 'text-danger',
+  stable: 'text-muted',
+};

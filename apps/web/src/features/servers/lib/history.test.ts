@@ -1,30 +1,15 @@
 import type { PlayersOnlineHistoryResponse } from '@frontline/contract';
-import { HISTORY_PERIODS, ROLLING_WINDOWS } from '@frontline/contract';
+import { HISTORY_PERIODS } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  BUSY_PERCENT_OF_AVERAGE,
-  DEFAULT_HISTORY_PERIOD,
-  DEFAULT_ROLLING_WINDOW_DAYS,
   HISTORY_PERIOD_DAYS,
-  HISTORY_PERIOD_LABELS,
   LONGER_PERIODS,
-  MAX_CHART_TICKS,
   PRIMARY_PERIODS,
-  QUIET_PERCENT_OF_AVERAGE,
-  ROLLING_WINDOW_OPTIONS,
-  TREND_TOOLTIP_RADIUS_PX,
   buildHistoryChartModel,
-  classifyHistoryPoint,
   combineHistoryResponses,
-  computeTickSpace,
-  computeWeekendBands,
-  computeYAxisMax,
   findNearestPointIndex,
   formatHistoryTime,
-  formatPlayerCount,
   isHistoryPeriod,
-  isLongerPeriod,
-  limitTicks,
   resolveHistoryPeriod,
   spreadLabelPositions,
 } from './history.ts';
@@ -58,29 +43,6 @@ describe("periods and windows (spec §9: 'Periods: 1d (24h), 3d, 7d, 1month, 3mo
     expect(HISTORY_PERIODS.map((period) => HISTORY_PERIOD_DAYS[period])).toEqual([1, 3, 7, 30, 90, 365, 3650]);
   });
 
-  it("offers 1d, 3d, 7d as buttons and 1month, 3months, thisyear, alltime behind 'More' (spec §2)", () => {
-    expect(PRIMARY_PERIODS).toEqual(['1d', '3d', '7d']);
-    expect(LONGER_PERIODS).toEqual(['1month', '3months', 'thisyear', 'alltime']);
-    expect(LONGER_PERIODS.map((period) => HISTORY_PERIOD_LABELS[period])).toEqual([
-      '1 Month',
-      '3 Months',
-      'This Year',
-      'All Time',
-    ]);
-    expect(isLongerPeriod('3months')).toBe(true);
-    expect(isLongerPeriod('7d')).toBe(false);
-  });
-
-  it('defaults to 1d and a 7-day window', () => {
-    expect(DEFAULT_HISTORY_PERIOD).toBe('1d');
-    expect(DEFAULT_ROLLING_WINDOW_DAYS).toBe(7);
-  });
-
-  it("labels the windows '7 Days', '14 Days', '1 Month' (spec §2) for the contract's 7, 14 and 30", () => {
-    expect(ROLLING_WINDOW_OPTIONS.map((option) => option.days)).toEqual([...ROLLING_WINDOWS]);
-    expect(ROLLING_WINDOW_OPTIONS.map((option) => option.label)).toEqual(['7 Days', '14 Days', '1 Month']);
-  });
-
   it("requests the chosen longer period when the selection is 'longer' (spec §2: 'choosing one sets period longer')", () => {
     expect(resolveHistoryPeriod('longer', 'thisyear')).toBe('thisyear');
     expect(resolveHistoryPeriod('3d', 'thisyear')).toBe('3d');
@@ -93,107 +55,68 @@ describe("periods and windows (spec §9: 'Periods: 1d (24h), 3d, 7d, 1month, 3mo
   });
 });
 
-describe("busy and quiet points (spec §9: 'History point busy if at least 120 percent of average, quiet if at most 80 percent')", () => {
-  it('uses 120 % and 80 %', () => {
-    expect(BUSY_PERCENT_OF_AVERAGE).toBe(120);
-    expect(QUIET_PERCENT_OF_AVERAGE).toBe(80);
-  });
+/** How the chart marks a point of `players` in a history whose average is `average`. */
+function activityOf(players: number, average: number) {
+  return buildHistoryChartModel(response([['2025-06-14T10:00:00Z', players]], [], { overallAverage: average }))
+    .activity[0];
+}
 
+/** The weekend bands the chart shades over a history from `from` to `to`. */
+function weekendsBetween(from: string, to: string) {
+  return buildHistoryChartModel(
+    response([
+      [from, 1],
+      [to, 1],
+    ]),
+  ).weekendBands;
+}
+
+describe("busy and quiet points (spec §9: 'History point busy if at least 120 percent of average, quiet if at most 80 percent')", () => {
   it('is busy at exactly 120 % of the average and above', () => {
-    expect(classifyHistoryPoint(12, 10)).toBe('busy');
-    expect(classifyHistoryPoint(30, 10)).toBe('busy');
+    expect(activityOf(12, 10)).toBe('busy');
+    expect(activityOf(30, 10)).toBe('busy');
     // 1.2 × 3 is 3.5999… in floating point: the comparison must not miss the boundary.
-    expect(classifyHistoryPoint(3.6, 3)).toBe('busy');
+    expect(activityOf(3.6, 3)).toBe('busy');
   });
 
   it('is quiet at exactly 80 % of the average and below', () => {
-    expect(classifyHistoryPoint(8, 10)).toBe('quiet');
-    expect(classifyHistoryPoint(0, 10)).toBe('quiet');
+    expect(activityOf(8, 10)).toBe('quiet');
+    expect(activityOf(0, 10)).toBe('quiet');
   });
 
   it('is normal strictly between', () => {
-    expect(classifyHistoryPoint(11.9, 10)).toBe('normal');
-    expect(classifyHistoryPoint(8.1, 10)).toBe('normal');
-    expect(classifyHistoryPoint(10, 10)).toBe('normal');
+    expect(activityOf(11.9, 10)).toBe('normal');
+    expect(activityOf(8.1, 10)).toBe('normal');
+    expect(activityOf(10, 10)).toBe('normal');
   });
 
-  it('marks nothing when the average is 0 (an empty history) or a value is missing', () => {
-    expect(classifyHistoryPoint(0, 0)).toBe('normal');
-    expect(classifyHistoryPoint(Number.NaN, 10)).toBe('normal');
-  });
-});
-
-describe("y headroom (spec §9: 'y headroom 10% or 5 players')", () => {
-  it('adds 10 % when that is more than 5 players', () => {
-    expect(computeYAxisMax(100)).toBe(110);
-    expect(computeYAxisMax(64)).toBe(71); // 64 + 6.4, rounded up
-  });
-
-  it('adds 5 players when 10 % is less', () => {
-    expect(computeYAxisMax(20)).toBe(25);
-    expect(computeYAxisMax(50)).toBe(55);
-    expect(computeYAxisMax(0)).toBe(5);
-  });
-
-  it('treats a missing or negative peak as 0', () => {
-    expect(computeYAxisMax(Number.NaN)).toBe(5);
-    expect(computeYAxisMax(-3)).toBe(5);
-  });
-});
-
-describe("ticks (spec §9: 'Chart ticks max 8')", () => {
-  it('is 8', () => {
-    expect(MAX_CHART_TICKS).toBe(8);
-  });
-
-  it('spaces ticks so that at most 8 fit on the axis', () => {
-    expect(computeTickSpace(700, 50)).toBe(100);
-    // 8 ticks need 7 gaps; every step at least this far apart gives at most 8 multiples.
-    const plot = 833;
-    const space = computeTickSpace(plot, 10);
-    expect(Math.floor(plot / space) + 1).toBeLessThanOrEqual(8);
-  });
-
-  it('keeps the minimum space on a wide gap', () => {
-    expect(computeTickSpace(140, 50)).toBe(50);
-    expect(computeTickSpace(0, 50)).toBe(50);
-  });
-
-  it('thins a longer list of ticks to at most 8, keeping the first', () => {
-    const splits = Array.from({ length: 13 }, (_, index) => index * 10);
-    const limited = limitTicks(splits);
-    expect(limited).toHaveLength(13);
-    expect(limited.filter((value) => value !== null).length).toBeLessThanOrEqual(8);
-    expect(limited[0]).toBe(0);
-    expect(limited[1]).toBeNull();
-    expect(limitTicks([1, 2, 3])).toEqual([1, 2, 3]);
-    expect(limitTicks(Array.from({ length: 9 }, (_, i) => i)).filter((v) => v !== null)).toEqual([0, 2, 4, 6, 8]);
+  it('marks nothing when the average is 0 (an empty history)', () => {
+    expect(activityOf(0, 0)).toBe('normal');
   });
 });
 
 describe('weekend bands (Saturday and Sunday, UTC)', () => {
   it('spans Saturday 00:00 to Monday 00:00 UTC', () => {
     // Wed 2025-06-11 to Wed 2025-06-18.
-    const bands = computeWeekendBands(unix('2025-06-11T00:00:00Z'), unix('2025-06-18T00:00:00Z'));
-    expect(bands).toEqual([[unix('2025-06-14T00:00:00Z'), unix('2025-06-16T00:00:00Z')]]);
+    expect(weekendsBetween('2025-06-11T00:00:00Z', '2025-06-18T00:00:00Z')).toEqual([
+      [unix('2025-06-14T00:00:00Z'), unix('2025-06-16T00:00:00Z')],
+    ]);
   });
 
   it('clips a weekend already under way at the start, and one cut off at the end', () => {
-    const bands = computeWeekendBands(unix('2025-06-15T12:00:00Z'), unix('2025-06-21T06:00:00Z'));
-    expect(bands).toEqual([
+    expect(weekendsBetween('2025-06-15T12:00:00Z', '2025-06-21T06:00:00Z')).toEqual([
       [unix('2025-06-15T12:00:00Z'), unix('2025-06-16T00:00:00Z')],
       [unix('2025-06-21T00:00:00Z'), unix('2025-06-21T06:00:00Z')],
     ]);
   });
 
-  it('gives none for a range inside a working week, or an empty range', () => {
-    expect(computeWeekendBands(unix('2025-06-16T00:00:00Z'), unix('2025-06-20T23:00:00Z'))).toEqual([]);
-    expect(computeWeekendBands(100, 100)).toEqual([]);
-    expect(computeWeekendBands(Number.NaN, 100)).toEqual([]);
+  it('gives none for a range inside a working week, or a single instant', () => {
+    expect(weekendsBetween('2025-06-16T00:00:00Z', '2025-06-20T23:00:00Z')).toEqual([]);
+    expect(weekendsBetween('2025-06-14T10:00:00Z', '2025-06-14T10:00:00Z')).toEqual([]);
   });
 
   it('gives one band per weekend over a month', () => {
-    const bands = computeWeekendBands(unix('2025-06-01T00:00:00Z'), unix('2025-07-01T00:00:00Z'));
+    const bands = weekendsBetween('2025-06-01T00:00:00Z', '2025-07-01T00:00:00Z');
     // 1 June 2025 is a Sunday: a clipped Sunday, then four full weekends.
     expect(bands).toHaveLength(5);
     expect(bands[0]).toEqual([unix('2025-06-01T00:00:00Z'), unix('2025-06-02T00:00:00Z')]);
@@ -311,10 +234,6 @@ describe('buildHistoryChartModel', () => {
 describe("findNearestPointIndex (spec §9: 'Tooltip hover radius 25 px in trend strip')", () => {
   const positions = [0, 100, 200, 300];
 
-  it('is 25 px', () => {
-    expect(TREND_TOOLTIP_RADIUS_PX).toBe(25);
-  });
-
   it('snaps to the nearest point within 25 px', () => {
     expect(findNearestPointIndex(positions, 110)).toBe(1);
     expect(findNearestPointIndex(positions, 175)).toBe(2);
@@ -357,13 +276,6 @@ describe('spreadLabelPositions', () => {
 });
 
 describe('formatting', () => {
-  it('shows counts whole and averages to one decimal', () => {
-    expect(formatPlayerCount(64)).toBe('64');
-    expect(formatPlayerCount(31.456)).toBe('31.5');
-    expect(formatPlayerCount(1234)).toBe('1,234');
-    expect(formatPlayerCount(Number.NaN)).toBe('—');
-  });
-
   it('shows the weekday and time for short periods, the date for long ones', () => {
     const time = unix('2025-06-14T15:00:00Z');
     const short = formatHistoryTime(time, '1d', 'en-GB');

@@ -1,4 +1,5 @@
 import type { HistoryPeriod, PlayersOnlineHistoryResponse, ROLLING_WINDOWS } from '@frontline/contract';
+import { computeYAxisMax } from '../../../lib/chart/time-axes.ts';
 import { parseApiTimestamp } from '../../../lib/format.ts';
 
 /**
@@ -66,10 +67,6 @@ export function isHistoryPeriod(value: string): value is HistoryPeriod {
   return Object.hasOwn(HISTORY_PERIOD_DAYS, value);
 }
 
-export function isLongerPeriod(period: HistoryPeriod): period is LongerPeriod {
-  return (LONGER_PERIODS as readonly HistoryPeriod[]).includes(period);
-}
-
 /** The period to request for what the control shows. */
 export function resolveHistoryPeriod(selection: PeriodSelection, longerPeriod: LongerPeriod): HistoryPeriod {
   return selection === 'longer' ? longerPeriod : selection;
@@ -79,12 +76,12 @@ export function resolveHistoryPeriod(selection: PeriodSelection, longerPeriod: L
 // Busy and quiet points (§9: "History point busy if at least 120 percent of average, quiet if at most 80
 // percent.")
 
-export const BUSY_PERCENT_OF_AVERAGE = 120;
-export const QUIET_PERCENT_OF_AVERAGE = 80;
+const BUSY_PERCENT_OF_AVERAGE = 120;
+const QUIET_PERCENT_OF_AVERAGE = 80;
 
 export type PointActivity = 'busy' | 'quiet' | 'normal';
 
-export function classifyHistoryPoint(players: number, average: number): PointActivity {
+function classifyHistoryPoint(players: number, average: number): PointActivity {
   // With an average of 0 every point is 0: nothing stands out, and 0 ≥ 120 % of 0 must not read as busy.
   if (!Number.isFinite(players) || !Number.isFinite(average) || average <= 0) return 'normal';
   // Compared in whole percents so that 12 against an average of 10 is busy exactly (1.2 × 10 is not 12 in
@@ -95,51 +92,13 @@ export function classifyHistoryPoint(players: number, average: number): PointAct
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Y axis headroom (§9: "y headroom 10% or 5 players") and ticks (§9: "Chart ticks max 8").
-
-export const Y_HEADROOM_RATIO = 0.1;
-export const Y_HEADROOM_MIN_PLAYERS = 5;
-export const MAX_CHART_TICKS = 8;
-
-/** Top of the y axis: the highest value plus 10 % of it or 5 players, whichever is larger, rounded up. */
-export function computeYAxisMax(highest: number): number {
-  const top = Number.isFinite(highest) && highest > 0 ? highest : 0;
-  return Math.ceil(top + Math.max(top * Y_HEADROOM_RATIO, Y_HEADROOM_MIN_PLAYERS));
-}
-
-/**
- * Minimum spacing between ticks, in CSS pixels, so that an axis of `plotSize` pixels never gets more than
- * `maxTicks` ticks: with a gap of at least size / (max − 1), at most max multiples of the step fit.
- */
-export function computeTickSpace(plotSize: number, minSpace: number, maxTicks: number = MAX_CHART_TICKS): number {
-  if (!(plotSize > 0) || maxTicks < 2) return minSpace;
-  return Math.max(minSpace, plotSize / (maxTicks - 1));
-}
-
-/**
- * Thins a list of tick positions to at most `maxTicks`, keeping every nth (the first always); dropped ones
- * become null, which is how uPlot's axis filters hide a tick. Calendar steps (months) are uneven, so the
- * spacing rule alone can let a ninth tick in.
- */
-export function limitTicks<T>(splits: readonly T[], maxTicks: number = MAX_CHART_TICKS): (T | null)[] {
-  if (splits.length <= maxTicks) return [...splits];
-  const step = Math.ceil(splits.length / maxTicks);
-  return splits.map((value, index) => (index % step === 0 ? value : null));
-}
-
-/** Whole-number y steps: a fraction of a player is not a tick anyone wants. */
-export const Y_AXIS_INCREMENTS = [
-  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000,
-];
-
-// ---------------------------------------------------------------------------------------------------------
 // Weekend shading: Saturday 00:00 to Monday 00:00 in UTC.
 
 const SECONDS_PER_DAY = 86_400;
 const UTC_SATURDAY = 6;
 
 /** Weekend spans [start, end) in unix seconds, clipped to [from, to]. */
-export function computeWeekendBands(from: number, to: number): [number, number][] {
+function computeWeekendBands(from: number, to: number): [number, number][] {
   if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from) return [];
   const dayStart = Math.floor(from / SECONDS_PER_DAY) * SECONDS_PER_DAY;
   const weekday = new Date(dayStart * 1000).getUTCDay();
@@ -322,13 +281,6 @@ export function spreadLabelPositions(ys: readonly number[], minGap: number, min:
 
 // ---------------------------------------------------------------------------------------------------------
 // Formatting
-
-const playersFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** Player counts and averages: whole numbers as they are, averages to one decimal. */
-export function formatPlayerCount(value: number): string {
-  return Number.isFinite(value) ? playersFormat.format(value) : '—';
-}
 
 /** Periods up to this many days have buckets of an hour or less: the weekday and time matter. */
 const HOURLY_PERIOD_MAX_DAYS = 7;

@@ -1,5 +1,5 @@
 import type { LiveServer } from '@frontline/contract';
-import { serverClock } from './timezone.ts';
+import { serverClock } from '../../../lib/server-clock.ts';
 
 /**
  * Sorting of the server table (spec: site-statistics §2 "Sortable keys: name, numPlayers, mapName,

@@ -4,10 +4,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORECAST_TITLE } from '../components/activity-forecast.tsx';
+import { FORECAST_TITLE } from '../../../lib/busy/busy.ts';
 import { HISTORY_PANEL_TITLE } from '../components/activity-history-panel.tsx';
 import { EMPTY_TEXT, LOAD_ERROR_TEXT } from '../components/server-list.tsx';
-import { makeBusyResult, makeServer, makeTimeline } from '../lib/test-fixtures.ts';
+import { makeBusyResult, makeTimeline } from '../../../lib/busy/test-fixtures.ts';
+import { makeServer } from '../lib/test-fixtures.ts';
 import { ServerBrowserPage } from './server-browser-page.tsx';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 

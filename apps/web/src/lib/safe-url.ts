@@ -28,7 +28,3 @@ export function safeJoinUrl(url: string | null | undefined): string | null {
   const parsed = parse(url);
   return parsed && JOIN_SCHEMES.has(parsed.protocol) ? parsed.href : null;
 }
-
-export function isWebUrl(url: string): boolean {
-  return /^https?:/i.test(url);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatServerClock, formatUtcOffset, parseOffsetName, serverClock } from './timezone.ts';
+import { formatServerClock, formatUtcOffset, parseOffsetName, serverClock } from './server-clock.ts';
 
 describe('server local time (spec §2 timezone column; §3 "timezone (IANA)")', () => {
   it("shows the server's local time and UTC offset, daylight saving included", () => {

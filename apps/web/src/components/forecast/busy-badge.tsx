@@ -1,5 +1,5 @@
 import type { BusyLevel } from '@frontline/contract';
-import { busyLevelStyle } from '../lib/busy.ts';
+import { busyLevelStyle } from '../../lib/busy/busy.ts';
 
 /** A busy level as a dot and a word in its colour (very busy red … very quiet grey). */
 export function BusyBadge({ level, className = '' }: { level: BusyLevel; className?: string }) {

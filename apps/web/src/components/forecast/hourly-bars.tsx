@@ -1,16 +1,15 @@
-import { formatHourLabel } from '../../../lib/format.ts';
+import { formatHourLabel } from '../../lib/format.ts';
+import { busyLevelStyle, type HourlyEntry } from '../../lib/busy/busy.ts';
 import {
   FORECAST_BAR_MAX_PX,
   FORECAST_BAR_MIN_PX,
   TIMELINE_BAR_MAX_PX,
   TIMELINE_BAR_MIN_PX,
   barHeight,
-  busyLevelStyle,
   orderedTimeline,
   peakTypicalPlayers,
-  type HourlyEntry,
-} from '../lib/busy.ts';
-import { describeTypicalHour } from '../lib/forecast-basis.ts';
+} from '../../lib/busy/hour-bars.ts';
+import { describeTypicalHour } from '../../lib/busy/forecast-basis.ts';
 
 /** Hour ticks under the bars: every 6 hours keeps 24 narrow columns readable. */
 const TICK_HOURS = new Set([0, 6, 12, 18]);
@@ -58,7 +57,7 @@ export function HourlyBars({
                 ? entry.isCurrentHour
                   ? 'bg-accent'
                   : 'bg-olive/70'
-                : busyLevelStyle(entry.busyLevel).bar;
+                : busyLevelStyle(entry.busyLevel).dot;
           return (
             <li
               key={entry.hour}

@@ -31,7 +31,7 @@ export function describeForecastBasis(indicator: BusyIndicator): string {
       return `Based on this hour on ${plural(indicator.dataPoints, 'past day', 'past days')} (any weekday).`;
     case 'overall':
       return `Rough estimate: based on ${describeHistorySpan(indicator)} of data so far.`;
-    default:
+    case 'none':
       return 'No history for this server yet: its forecast starts after its first full hour online.';
   }
 }

@@ -1,8 +1,8 @@
-import type { BusyIndicatorResponse } from '@frontline/contract';
+import { BUSY_TOP_SERVERS, toBatches, type BusyIndicatorResponse } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiGet } from '../../../lib/api-client.ts';
-import { BUSY_TOP_SERVERS, toBatches, type BusyResult } from '../lib/busy.ts';
+import { apiGet } from '../api-client.ts';
+import type { BusyResult } from './busy.ts';
 
 /**
  * GET /stats/GameTrends/busy-indicator?serverGuids=…&serverGuids=… (spec: site-statistics §7 "serverGuids
@@ -78,17 +78,4 @@ export function useBusyIndicators(
     () => (top.data && rest.data ? new Map([...top.data, ...rest.data]) : (top.data ?? rest.data)),
     [top.data, rest.data],
   );
-}
-
-/** One server's indicator, fetched when its forecast is opened and the list's top servers did not include it. */
-export function useServerBusyIndicator(guid: string, utcHour: number, enabled: boolean) {
-  const guids = guid ? [guid] : [];
-  const query = useQuery({
-    queryKey: busyIndicatorQueryKey(guids, { utcHour }),
-    queryFn: ({ signal }) => fetchBusyIndicators(guids, signal),
-    enabled: enabled && guids.length > 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  return { result: query.data?.find((item) => item.serverGuid === guid), isLoading: query.isLoading };
 }

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeBusyResult } from '../lib/test-fixtures.ts';
-import { fetchBusyIndicators, useBusyIndicators } from './busy-indicators.ts';
+import { makeBusyResult } from './test-fixtures.ts';
+import { useBusyIndicators } from './busy-indicators.ts';
 
 function stubFetch(fail: (guids: string[]) => boolean = () => false) {
   const calls: string[][] = [];
@@ -27,33 +27,6 @@ function stubFetch(fail: (guids: string[]) => boolean = () => false) {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-});
-
-describe("fetchBusyIndicators (spec §7: 'serverGuids repeated; empty list makes no call; batches of 25 guids')", () => {
-  it('sends 25 guids per call, as repeated keys, and joins the answers', async () => {
-    const calls = stubFetch();
-    const guids = Array.from({ length: 60 }, (_, index) => `g${index}`);
-    const results = await fetchBusyIndicators(guids);
-    expect(calls.map((batch) => batch.length)).toEqual([25, 25, 10]);
-    expect(calls.flat()).toEqual(guids);
-    expect(results.map((result) => result.serverGuid)).toEqual(guids);
-  });
-
-  it('makes no call for an empty list', async () => {
-    const calls = stubFetch();
-    expect(await fetchBusyIndicators([])).toEqual([]);
-    expect(calls).toHaveLength(0);
-  });
-
-  it("keeps the other batches when one fails, with a silent warning (spec §7 'busy indicator failure is a silent warning')", async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubFetch((guids) => guids.includes('g30'));
-    const guids = Array.from({ length: 30 }, (_, index) => `g${index + 1}`);
-    const results = await fetchBusyIndicators(guids);
-    expect(results).toHaveLength(25);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toBe('Failed to get server busy indicators');
-  });
 });
 
 describe('useBusyIndicators: the top 10 first (the preloaded call), the other rows after it', () => {
@@ -98,10 +71,32 @@ describe('useBusyIndicators: the top 10 first (the preloaded call), the other ro
     expect(calls).toEqual(busyGuidBatches(guids.map((guid, index) => ({ guid, numPlayers: 100 - index }))));
   });
 
-  it('makes one call for a list of 10 or fewer', async () => {
+  it('makes one call for a list of 10 or fewer, the guids as repeated serverGuids keys', async () => {
     const calls = stubFetch();
     const { result } = renderBusy(['a', 'b']);
     await waitFor(() => expect(result.current?.size).toBe(2));
     expect(calls).toEqual([['a', 'b']]);
+  });
+
+  it("makes no call for an empty list (spec §7: 'empty list makes no call')", async () => {
+    const calls = stubFetch();
+    const { result } = renderBusy([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(0);
+    expect(result.current).toBeUndefined();
+  });
+
+  it("keeps the other batches when one fails, with a silent warning (spec §7 'busy indicator failure is a silent warning')", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const calls = stubFetch((guids) => guids.includes('g30'));
+    const guids = Array.from({ length: 40 }, (_, index) => `g${index}`);
+    const { result } = renderBusy(guids);
+    await waitFor(() => expect(calls).toHaveLength(3));
+    // The top 10 and the last 5 show; the failed batch of 25 (g10…g34) is left out.
+    await waitFor(() => expect(result.current?.size).toBe(15));
+    expect(result.current?.has('g35')).toBe(true);
+    expect(result.current?.has('g30')).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toBe('Failed to get server busy indicators');
   });
 });
