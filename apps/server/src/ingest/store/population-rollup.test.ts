@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase } from '../../db/database.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { POPULATION_BUCKET_MINUTES } from './collector-store.ts';
-import { computeRollupCutoff, rollUpPopulation } from './population-rollup.ts';
+import { rollUpPopulation } from './population-rollup.ts';
 import { seededRandom } from '../../emulator/random.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -113,14 +113,6 @@ function expectHourly(polls: readonly Poll[]): Map<string, ExpectedHour> {
 
 // ---------------------------------------------------------------------------------------------------------
 
-describe('computeRollupCutoff', () => {
-  it('is now minus seven days, floored to the hour', () => {
-    expect(computeRollupCutoff(NOW).toISOString()).toBe(iso(CUTOFF_MS));
-    expect(computeRollupCutoff(new Date('2024-06-15T12:00:00.000Z')).toISOString()).toBe('2024-06-08T12:00:00.000Z');
-    expect(computeRollupCutoff(NOW, 1).toISOString()).toBe('2024-06-14T12:00:00.000Z');
-  });
-});
-
 describe('rollUpPopulation', () => {
   const database = useTestDatabase();
 
@@ -209,35 +201,39 @@ describe('rollUpPopulation', () => {
     ]);
   });
 
-  it('keeps the boundary hour and everything after it in 5-minute buckets, and never splits an hour', () => {
-    const { sqlite } = database();
-    const bucket = (ms: number, players: number) =>
-      insertBucket(sqlite, {
-        server_guid: 'srv-a',
-        bucket_start: iso(ms),
-        player_sum: players * 10,
-        peak_players: players,
-        samples: 10,
-      });
-    bucket(CUTOFF_MS - 60 * MINUTE_MS, 1); // 11:00, the hour before the boundary: rolled up
-    bucket(CUTOFF_MS - 5 * MINUTE_MS, 2); // 11:55, the last bucket before the boundary: rolled up
-    bucket(CUTOFF_MS, 3); // 12:00, exactly at the boundary: stays
-    bucket(CUTOFF_MS + 5 * MINUTE_MS, 4); // 12:05, just after: stays
-    // 12:35 is more than seven days before NOW (12:34:56.789 a week later), but its hour is not wholly
-    // older than seven days, so it stays with the rest of its hour.
-    bucket(CUTOFF_MS + 35 * MINUTE_MS, 5);
-    bucket(CUTOFF_MS + 60 * MINUTE_MS, 6); // 13:00: stays
+  // Now off the hour, and now exactly on it: either way the boundary is 12:00 seven days before.
+  it.each([NOW, new Date(CUTOFF_MS + 7 * DAY_MS)])(
+    'keeps the boundary hour and everything after it in 5-minute buckets, and never splits an hour (now %j)',
+    (now) => {
+      const { sqlite } = database();
+      const bucket = (ms: number, players: number) =>
+        insertBucket(sqlite, {
+          server_guid: 'srv-a',
+          bucket_start: iso(ms),
+          player_sum: players * 10,
+          peak_players: players,
+          samples: 10,
+        });
+      bucket(CUTOFF_MS - 60 * MINUTE_MS, 1); // 11:00, the hour before the boundary: rolled up
+      bucket(CUTOFF_MS - 5 * MINUTE_MS, 2); // 11:55, the last bucket before the boundary: rolled up
+      bucket(CUTOFF_MS, 3); // 12:00, exactly at the boundary: stays
+      bucket(CUTOFF_MS + 5 * MINUTE_MS, 4); // 12:05, just after: stays
+      // With now off the hour (12:34:56.789 a week later), 12:35 is more than seven days before it, but its
+      // hour is not wholly older than seven days, so it stays with the rest of its hour.
+      bucket(CUTOFF_MS + 35 * MINUTE_MS, 5);
+      bucket(CUTOFF_MS + 60 * MINUTE_MS, 6); // 13:00: stays
 
-    expect(rollUpPopulation(sqlite, NOW)).toEqual({ bucketsRolledUp: 2, hourlyRows: 1 });
+      expect(rollUpPopulation(sqlite, now)).toEqual({ bucketsRolledUp: 2, hourlyRows: 1 });
 
-    expect(readRows(sqlite).map((row) => [row.bucket_start, row.bucket_minutes, row.player_sum])).toEqual([
-      [iso(CUTOFF_MS - HOUR_MS), 60, 30],
-      [iso(CUTOFF_MS), 5, 30],
-      [iso(CUTOFF_MS + 5 * MINUTE_MS), 5, 40],
-      [iso(CUTOFF_MS + 35 * MINUTE_MS), 5, 50],
-      [iso(CUTOFF_MS + 60 * MINUTE_MS), 5, 60],
-    ]);
-  });
+      expect(readRows(sqlite).map((row) => [row.bucket_start, row.bucket_minutes, row.player_sum])).toEqual([
+        [iso(CUTOFF_MS - HOUR_MS), 60, 30],
+        [iso(CUTOFF_MS), 5, 30],
+        [iso(CUTOFF_MS + 5 * MINUTE_MS), 5, 40],
+        [iso(CUTOFF_MS + 35 * MINUTE_MS), 5, 50],
+        [iso(CUTOFF_MS + 60 * MINUTE_MS), 5, 60],
+      ]);
+    },
+  );
 
   it('is idempotent: running twice leaves the same rows as running once', () => {
     const { sqlite } = database();

@@ -13,8 +13,8 @@ import { dialectText } from '../../db/dialect.ts';
  * safe to repeat.
  */
 
-export const POPULATION_ROLLUP_DAYS = 7;
-export const HOURLY_BUCKET_MINUTES = 60;
+const POPULATION_ROLLUP_DAYS = 7;
+const HOURLY_BUCKET_MINUTES = 60;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -27,7 +27,7 @@ export interface PopulationRollupResult {
 }
 
 /** The start of the hour to keep in fine detail: buckets starting before it are rolled up. */
-export function computeRollupCutoff(now: Date, olderThanDays: number = POPULATION_ROLLUP_DAYS): Date {
+function computeRollupCutoff(now: Date, olderThanDays: number = POPULATION_ROLLUP_DAYS): Date {
   // Floored to the hour so an hour is always wholly fine or wholly hourly, never split between the two.
   return new Date(Math.floor((now.getTime() - olderThanDays * DAY_MS) / HOUR_MS) * HOUR_MS);
 }
