@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continuesStay, matchEntries, resumesStay, type EntryState } from './name-entries.ts';
+import { matchEntries, type EntryState } from './name-entries.ts';
 
 // Issue 13: "Match the feed's entries to the previous poll's by continuity (team, score, kills, deaths), never
 // read an alternation as a rejoin" and "A rejoin reset is missed when the first segment had score but no kills
@@ -7,31 +7,39 @@ import { continuesStay, matchEntries, resumesStay, type EntryState } from './nam
 
 const entry = (score: number, kills: number, deaths: number, team = 1): EntryState => ({ score, kills, deaths, team });
 
-describe('continuesStay (seen at the poll before)', () => {
-  it('continues through gains, team-kill penalties and suicides', () => {
-    expect(continuesStay(entry(10, 4, 2), entry(14, 6, 2))).toBe(true);
-    expect(continuesStay(entry(10, 4, 2), entry(8, 4, 2))).toBe(true);
-    expect(continuesStay(entry(10, 4, 2), entry(9, 4, 3))).toBe(true);
+/** Whether `current` carries on the stay last seen as `previous`: one entry each, as most names are. */
+const continues = (previous: EntryState, current: EntryState, afterAbsence: boolean) =>
+  matchEntries([previous], [current], afterAbsence)[0] === 0;
+
+describe('an entry seen at the poll before', () => {
+  it('continues its stay through gains, team-kill penalties and suicides', () => {
+    expect(continues(entry(10, 4, 2), entry(14, 6, 2), false)).toBe(true);
+    expect(continues(entry(10, 4, 2), entry(8, 4, 2), false)).toBe(true);
+    expect(continues(entry(10, 4, 2), entry(9, 4, 3), false)).toBe(true);
   });
-  it('does not continue when deaths go down, or kills and score fall together', () => {
-    expect(continuesStay(entry(10, 4, 2), entry(10, 4, 0))).toBe(false);
-    expect(continuesStay(entry(10, 4, 2), entry(2, 1, 2))).toBe(false);
+  it('starts a new stay when deaths go down, or kills and score fall together', () => {
+    expect(continues(entry(10, 4, 2), entry(10, 4, 0), false)).toBe(false);
+    expect(continues(entry(10, 4, 2), entry(2, 1, 2), false)).toBe(false);
   });
 });
 
-describe('resumesStay (back after missing a poll)', () => {
+describe('an entry back after missing a poll', () => {
   it('starts a new stay after points without kills or deaths, whatever the counters say', () => {
-    expect(resumesStay(entry(6, 0, 0), entry(2, 0, 0))).toBe(false);
-    expect(resumesStay(entry(6, 0, 0), entry(8, 0, 0))).toBe(false);
-    expect(resumesStay(entry(-2, 0, 0), entry(0, 0, 0))).toBe(false);
+    expect(continues(entry(6, 0, 0), entry(2, 0, 0), true)).toBe(false);
+    expect(continues(entry(6, 0, 0), entry(8, 0, 0), true)).toBe(false);
+    expect(continues(entry(-2, 0, 0), entry(0, 0, 0), true)).toBe(false);
   });
   it('starts a new stay when any counter is lower than it was', () => {
-    expect(resumesStay(entry(20, 8, 3), entry(21, 8, 2))).toBe(false);
-    expect(resumesStay(entry(20, 8, 3), entry(19, 8, 3))).toBe(false);
+    expect(continues(entry(20, 8, 3), entry(21, 8, 2), true)).toBe(false);
+    expect(continues(entry(20, 8, 3), entry(19, 8, 3), true)).toBe(false);
   });
   it('continues a stay with kills or deaths whose counters all stand where they were or higher', () => {
-    expect(resumesStay(entry(20, 8, 3), entry(20, 8, 3))).toBe(true);
-    expect(resumesStay(entry(20, 8, 3), entry(24, 10, 3))).toBe(true);
+    expect(continues(entry(20, 8, 3), entry(20, 8, 3), true)).toBe(true);
+    expect(continues(entry(20, 8, 3), entry(24, 10, 3), true)).toBe(true);
+  });
+  it('is stricter than at the next poll: a penalty that continues a seen stay starts a new one after an absence', () => {
+    expect(continues(entry(10, 4, 2), entry(8, 4, 2), false)).toBe(true);
+    expect(continues(entry(10, 4, 2), entry(8, 4, 2), true)).toBe(false);
   });
 });
 

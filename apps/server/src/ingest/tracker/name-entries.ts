@@ -18,7 +18,7 @@ export interface EntryState extends Counters {
  * Could `current` be the same stay as `previous`, seen at the poll just before? Deaths never go down within a
  * stay, and kills and score only by penalties (round-boundaries.ts countersReset).
  */
-export function continuesStay(previous: Counters, current: Counters): boolean {
+function continuesStay(previous: Counters, current: Counters): boolean {
   return !countersReset(previous, current);
 }
 
@@ -29,7 +29,7 @@ export function continuesStay(previous: Counters, current: Counters): boolean {
  * made (counters of a fresh stay could match points alone, never those). A feed that drops an entry for a poll
  * then gives the stay back whole instead of counting it twice.
  */
-export function resumesStay(previous: Counters, current: Counters): boolean {
+function resumesStay(previous: Counters, current: Counters): boolean {
   return (
     (previous.kills > 0 || previous.deaths > 0) &&
     current.deaths >= previous.deaths &&
