@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isDarkThemeActive, setDarkMode, THEME_STORAGE_KEY, useDarkMode, watchThemeSources } from './theme.ts';
+import { useDarkMode, watchThemeSources } from './theme.ts';
 
 /** A controllable stand-in for the system colour-scheme preference (jsdom has no matchMedia). */
 function fakeSystemPreference(initiallyDark: boolean) {
@@ -35,36 +35,47 @@ describe("theme (spec: 'stored under darkMode as the text true or false. With no
   it('follows the system preference and its changes while nothing is stored', () => {
     const system = fakeSystemPreference(true);
     stopWatching = watchThemeSources();
+    const { result } = renderHook(() => useDarkMode());
     expect(rootClasses()).toEqual(['dark-mode']);
-    system.set(false);
+    expect(result.current.isDark).toBe(true);
+    act(() => system.set(false));
     expect(rootClasses()).toEqual(['light-mode']);
+    expect(result.current.isDark).toBe(false);
   });
 
-  it("stores the user's choice as 'true'/'false' and then ignores system changes", () => {
+  it("stores the user's choice as 'true'/'false' under darkMode and then ignores system changes", () => {
     const system = fakeSystemPreference(false);
     stopWatching = watchThemeSources();
-    setDarkMode(true);
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('true');
+    const { result } = renderHook(() => useDarkMode());
+    act(() => result.current.toggle());
+    expect(localStorage.getItem('darkMode')).toBe('true');
     expect(rootClasses()).toEqual(['dark-mode']);
-    system.set(false);
+    act(() => system.set(false));
     expect(rootClasses()).toEqual(['dark-mode']);
-    setDarkMode(false);
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('false');
+    act(() => result.current.toggle());
+    expect(localStorage.getItem('darkMode')).toBe('false');
     expect(rootClasses()).toEqual(['light-mode']);
+    expect(result.current.isDark).toBe(false);
   });
 
   it('treats an unexpected stored value as nothing stored', () => {
     fakeSystemPreference(true);
-    localStorage.setItem(THEME_STORAGE_KEY, 'yes');
-    expect(isDarkThemeActive()).toBe(true);
+    localStorage.setItem('darkMode', 'yes');
+    const { result } = renderHook(() => useDarkMode());
+    expect(result.current.isDark).toBe(true);
   });
 
-  it('useDarkMode toggles and re-renders', () => {
+  it('tells every reader of the theme when another tab changes it', () => {
     fakeSystemPreference(false);
-    const { result } = renderHook(() => useDarkMode());
-    expect(result.current.isDark).toBe(false);
-    act(() => result.current.toggle());
-    expect(result.current.isDark).toBe(true);
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('true');
+    stopWatching = watchThemeSources();
+    const first = renderHook(() => useDarkMode());
+    const second = renderHook(() => useDarkMode());
+    localStorage.setItem('darkMode', 'true');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode' }));
+    });
+    expect(first.result.current.isDark).toBe(true);
+    expect(second.result.current.isDark).toBe(true);
+    expect(rootClasses()).toEqual(['dark-mode']);
   });
 });

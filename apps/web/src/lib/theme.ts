@@ -5,15 +5,18 @@ import { useSyncExternalStore } from 'react';
  * `darkMode` as the text `true` or `false`; with nothing stored the theme follows the system preference,
  * including its later changes. The theme is applied as `dark-mode` or `light-mode` on <html>.
  * (index.html applies the same rule before the first paint; this module keeps it up to date.)
+ *
+ * The one source of the current theme: whatever depends on it (the switch in the header, the charts that
+ * draw in the theme's colours) reads it through useDarkMode and is told when it changes.
  */
 
-export const THEME_STORAGE_KEY = 'darkMode';
+const THEME_STORAGE_KEY = 'darkMode';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-export function readStoredDarkMode(): boolean | null {
+function readStoredDarkMode(): boolean | null {
   try {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
     if (stored === 'true') return true;
@@ -28,11 +31,11 @@ function systemPrefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
 }
 
-export function isDarkThemeActive(): boolean {
+function isDarkThemeActive(): boolean {
   return readStoredDarkMode() ?? systemPrefersDark();
 }
 
-export function applyThemeClass(dark: boolean): void {
+function applyThemeClass(dark: boolean): void {
   const root = document.documentElement;
   root.classList.toggle('dark-mode', dark);
   root.classList.toggle('light-mode', !dark);
@@ -46,7 +49,7 @@ function notify(): void {
 }
 
 /** Stores the user's explicit choice; from then on system changes no longer apply. */
-export function setDarkMode(dark: boolean): void {
+function setDarkMode(dark: boolean): void {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, String(dark));
   } catch {
