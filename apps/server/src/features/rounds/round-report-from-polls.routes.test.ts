@@ -2,7 +2,7 @@ import type { RoundReportResponse, RoundsListResponse } from '@frontline/contrac
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { createCollectorStore } from '../../ingest/store/collector-store.ts';
-import { loadSequenceFixtures } from '../../ingest/tracker/sequence-fixture.ts';
+import { loadSequenceFixtures } from '../../test/sequence-fixture.ts';
 import { Tracker } from '../../ingest/tracker/tracker.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 

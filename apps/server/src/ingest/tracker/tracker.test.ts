@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
 import { createCollectorStore } from '../store/collector-store.ts';
-import { loadSequenceFixtures, type LoadedFixture } from './sequence-fixture.ts';
+import { loadSequenceFixtures, type LoadedFixture } from '../../test/sequence-fixture.ts';
 import type { TrackerEvent } from './tracker-events.ts';
 import { Tracker } from './tracker.ts';
 

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
-import type { TrackerOptions } from './tracker.ts';
+import type { GamePoll, ServerSnapshot } from '../domain/snapshot.ts';
+import type { TrackerOptions } from '../ingest/tracker/tracker.ts';
 
 /**
- * Recorded poll sequences with the exact rounds, sessions and events they must give (tracker.test.ts).
+ * Recorded poll sequences (ingest/tracker/fixtures/*.json) with the exact rounds, sessions and events they must
+ * give (ingest/tracker/tracker.test.ts; the round report's test replays one).
  * A fixture is compact JSON: servers by a short alias, players as
  * [name, score, kills, deaths, ping, team], times as offsets from the start in seconds.
  */
@@ -77,7 +78,7 @@ const fixtureSchema = z.object({
   }),
 });
 
-export type SequenceFixture = z.infer<typeof fixtureSchema>;
+type SequenceFixture = z.infer<typeof fixtureSchema>;
 
 export interface LoadedFixture {
   file: string;
@@ -95,7 +96,7 @@ function addressOf(alias: string): { ip: string; port: number } {
   return { ip: `192.0.2.${code + 1}`, port: 14567 };
 }
 
-export function toGamePolls(fixture: SequenceFixture): GamePoll[] {
+function toGamePolls(fixture: SequenceFixture): GamePoll[] {
   const startMs = Date.parse(fixture.start);
   let previousOffset = -fixture.intervalSeconds;
   return fixture.polls.map((poll) => {
@@ -137,7 +138,7 @@ export function toGamePolls(fixture: SequenceFixture): GamePoll[] {
   });
 }
 
-const FIXTURE_DIR = new URL('./fixtures', import.meta.url).pathname;
+const FIXTURE_DIR = new URL('../ingest/tracker/fixtures', import.meta.url).pathname;
 
 export function loadSequenceFixtures(): LoadedFixture[] {
   return readdirSync(FIXTURE_DIR)
