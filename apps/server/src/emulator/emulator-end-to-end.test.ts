@@ -9,7 +9,6 @@ import { serverGuidFor } from '../domain/identity.ts';
 import type { ServerSnapshot } from '../domain/snapshot.ts';
 import { createCollectorStore } from '../ingest/store/collector-store.ts';
 import type { TrackerEvent } from '../ingest/tracker/tracker-events.ts';
-import { DEFAULT_TRACKER_OPTIONS } from '../ingest/tracker/tracker.ts';
 import { useTestDatabase } from '../test/test-database.ts';
 import { toBflistEntry } from './bflist-wire.ts';
 import { startEmulatorServer, type EmulatorServer } from './emulator-server.ts';
@@ -34,6 +33,8 @@ const WORLD_START = CLOCK_START - 3 * 3_600_000;
 const CYCLES = 100;
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** A session closes when its player is unseen for 5 minutes of successful polls (docs/decisions/0003). */
+const SESSION_TIMEOUT_MS = 5 * 60_000;
 
 /** The world's (IPv4, documentation) addresses as numbers: the feed lists 198.51.100.x before 203.0.113.x. */
 function ipv4Number(ip: string): number {
@@ -86,7 +87,7 @@ function expectedComings(
   appearances: ReadonlyMap<string, readonly { cycle: number; server: string }[]>,
   mayHaveNewRound: ReadonlyMap<string, ReadonlySet<number>>,
 ): { required: Set<string>; allowed: Set<string> } {
-  const timeoutPolls = DEFAULT_TRACKER_OPTIONS.sessionTimeoutMs / WORLD_STEP_MS;
+  const timeoutPolls = SESSION_TIMEOUT_MS / WORLD_STEP_MS;
   const required = new Set<string>();
   const allowed = new Set<string>();
   for (const [name, seen] of appearances) {
@@ -257,7 +258,7 @@ describe('emulator → BFList client over HTTP → collector → store', () => {
     // No session outlives the timeout without its player.
     const overdue = query<{ overdue: number }>(
       'select count(*) as overdue from sessions where is_active = 1 and last_seen <= ?',
-      iso(clock.ms - DEFAULT_TRACKER_OPTIONS.sessionTimeoutMs),
+      iso(clock.ms - SESSION_TIMEOUT_MS),
     );
     expect(overdue).toEqual([{ overdue: 0 }]);
     // Bots are never tracked as players: every session and player row is a human the world listed.

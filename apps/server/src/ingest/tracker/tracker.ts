@@ -45,7 +45,7 @@ export interface TrackerOptions {
   maxObservedIntervalMs: number;
 }
 
-export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
+const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   sessionTimeoutMs: 5 * 60_000,
   serverTimeoutMs: 5 * 60_000,
   maxObservedIntervalMs: 5 * 60_000,
