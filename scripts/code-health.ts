@@ -40,11 +40,16 @@ function importsOf(file: string): string[] {
 
 // ── SQL ──
 const serverCode = files.filter((file) => file.includes('/apps/server/src/') && !isTest(file));
-const queryCode = serverCode.filter((file) => !file.includes('/db/migrations/') && !file.includes('/emulator/'));
+const isDialectModule = (file: string) => file.endsWith('/db/dialect.ts');
+// The dialect module is where SQLite-only SQL is meant to live; it is counted on its own.
+const queryCode = serverCode.filter(
+  (file) => !file.includes('/db/migrations/') && !file.includes('/emulator/') && !isDialectModule(file),
+);
 const count = (pattern: RegExp, list: string[]) =>
   list.reduce((sum, file) => sum + (sources.get(file)?.match(pattern)?.length ?? 0), 0);
 const rawSql = count(/\bsql(<[^`]*?>)?`/g, queryCode);
 const builderCalls = count(/\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|with)\(/g, queryCode);
+const dialectModuleTemplates = count(/\bsql(<[^`]*?>)?`/g, serverCode.filter(isDialectModule));
 const dialectFunctions = count(/\b(julianday|unixepoch|strftime|json_extract|datetime|ifnull)\s*\(/gi, queryCode);
 
 // ── Boundaries ──
@@ -137,6 +142,7 @@ for (const file of files.filter((candidate) => !isTest(candidate))) {
 
 console.log(`code_raw_sql_templates: ${rawSql} count`);
 console.log(`code_query_builder_calls: ${builderCalls} count`);
+console.log(`code_dialect_module_sql_templates: ${dialectModuleTemplates} count`);
 console.log(`code_dialect_functions_outside_dialect_module: ${dialectFunctions} count`);
 console.log(`code_cross_feature_imports: ${crossFeature} count`);
 console.log(`code_shared_to_feature_imports: ${sharedToFeature} count`);
