@@ -12,14 +12,14 @@ import {
  * crawlers and link previews (which do not run JavaScript) see the same metadata the browser shows.
  */
 
-export const META_PLACEHOLDER = '<!--page-meta-->';
+const META_PLACEHOLDER = '<!--page-meta-->';
 
 export interface RenderedPage {
   status: 200 | 404;
   html: string;
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -45,7 +45,7 @@ export function browsedGameOf(pathname: string): Game | undefined {
  * the same URLs are answered from these preloads). `busyBatches` are the busy-indicator calls the app will make
  * for the list the browser is about to receive (busyGuidBatches, shared with the app, so the URLs match exactly).
  */
-export function preloadLinksFor(
+function preloadLinksFor(
   pathname: string,
   busyBatches: readonly (readonly string[])[] = [],
   flagSpriteUrl?: string,
@@ -67,12 +67,12 @@ export function preloadLinksFor(
 }
 
 /** The flag sprite the web build names in index.html (apps/web/vite-country-flags.ts), if any. */
-export function findFlagSpriteUrl(template: string): string | undefined {
+function findFlagSpriteUrl(template: string): string | undefined {
   return /<meta name="frontline:flag-sprite" content="([^"]+)"/.exec(template)?.[1];
 }
 
 /** Read by the web app at start-up (so the demo notice costs no request). */
-export const DEMO_META = '<meta name="frontline:demo" content="true" />';
+const DEMO_META = '<meta name="frontline:demo" content="true" />';
 
 /** Returns a renderer for one template; the template is split once so each request is a cheap join. */
 export function createIndexRenderer(

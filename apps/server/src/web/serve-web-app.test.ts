@@ -69,6 +69,14 @@ describe('serving the web app', () => {
     }
   });
 
+  it("preloads a server browser page's live list with the page", async () => {
+    const response = await app.inject('/servers/bfv');
+    expect(response.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bfvietnam/servers" />',
+    );
+    expect((await app.inject('/players')).body).not.toContain('rel="preload"');
+  });
+
   it('never serves the raw template', async () => {
     const response = await app.inject('/index.html');
     expect(response.body).not.toContain('<!--page-meta-->');
@@ -96,43 +104,5 @@ describe('serving the web app', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'not_found', message: `No such endpoint: GET ${url.split('?')[0]}` });
     }
-  });
-});
-
-describe('preloading the server browser data', () => {
-  it('asks the browser to fetch the live list of the game with the page, and only on browser pages', async () => {
-    const { preloadLinksFor } = await import('./index-html.ts');
-    expect(preloadLinksFor('/servers/bfv')).toEqual([
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bfvietnam/servers" />',
-    ]);
-    expect(preloadLinksFor('/')).toHaveLength(1);
-    expect(preloadLinksFor('/servers/fh2')[0]).toContain('/stats/liveservers/fh2/servers');
-    expect(preloadLinksFor('/servers/bfvietnam')).toEqual([]); // a server named so, not a game tab
-    expect(preloadLinksFor('/servers/Some%20Server')).toEqual([]);
-    expect(preloadLinksFor('/players')).toEqual([]);
-  });
-
-  it('adds the busy indicators of every batch the app asks for, in the URLs the app itself requests', async () => {
-    const { preloadLinksFor } = await import('./index-html.ts');
-    // The app's client sends repeated keys in list order (lib/api-client.ts buildQueryString).
-    expect(preloadLinksFor('/servers/bf1942', [['a1', 'b2'], ['c3']])).toEqual([
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/liveservers/bf1942/servers" />',
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/GameTrends/busy-indicator?serverGuids=a1&amp;serverGuids=b2" />',
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/stats/GameTrends/busy-indicator?serverGuids=c3" />',
-    ]);
-    expect(preloadLinksFor('/players', [['a1']])).toEqual([]);
-  });
-
-  it('preloads the flag sprite the build names, on browser pages only', async () => {
-    const { findFlagSpriteUrl, preloadLinksFor } = await import('./index-html.ts');
-    const sprite = findFlagSpriteUrl(
-      '<head><meta name="frontline:flag-sprite" content="/assets/flags-ab12.svg"></head>',
-    );
-    expect(sprite).toBe('/assets/flags-ab12.svg');
-    expect(preloadLinksFor('/servers/fh2', [], sprite)).toContain(
-      '<link rel="preload" as="image" type="image/svg+xml" href="/assets/flags-ab12.svg" />',
-    );
-    expect(preloadLinksFor('/players', [], sprite)).toEqual([]);
-    expect(findFlagSpriteUrl('<head></head>')).toBeUndefined();
   });
 });
