@@ -24,7 +24,9 @@ import { createPlayersService } from './features/players/players.service.ts';
 import { createRoundsRepository } from './features/rounds/rounds.repository.ts';
 import { roundsRoutes } from './features/rounds/rounds.routes.ts';
 import { createRoundsService } from './features/rounds/rounds.service.ts';
+import { createServersRepository } from './features/servers/servers.repository.ts';
 import { serversRoutes } from './features/servers/servers.routes.ts';
+import { createServersService } from './features/servers/servers.service.ts';
 import { registerApiDocs } from './http/api-docs/api-docs.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
@@ -121,7 +123,15 @@ export async function buildApp(
     playerProfileService,
     encodeSharedAnswers: config.env === 'production',
   });
-  await app.register(serversRoutes, { prefix: API_PREFIX, database, encodeSharedAnswers: config.env === 'production' });
+  const serversService = createServersService({
+    serversRepository: createServersRepository(database.db),
+    clock: systemClock,
+  });
+  await app.register(serversRoutes, {
+    prefix: API_PREFIX,
+    serversService,
+    encodeSharedAnswers: config.env === 'production',
+  });
   await app.register(roundsRoutes, {
     prefix: API_PREFIX,
     roundsService,

@@ -1,7 +1,8 @@
 import { MINIMUM_TO_RANK, type RankingOrderBy } from '@frontline/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { expressionBuilder, type AliasableExpression, type QueryCreator, type SelectQueryBuilder } from 'kysely';
+import type { ServerGuid } from '../domain/ids.ts';
+import { realQuotient, roundToDigits } from './dialect.ts';
 import type { DatabaseSchema } from './schema.ts';
-import { serverGuidIn } from './server-names.ts';
 
 /**
  * Who is ranked on a server and what their rank is: the one definition behind the server rankings and the rank
@@ -17,31 +18,71 @@ import { serverGuidIn } from './server-names.ts';
 /** MINIMUM_TO_RANK.minutes in the unit of the aggregates' `played_ms`; the ratio boards ask it within their period. */
 export const MINIMUM_PLAYED_MS = MINIMUM_TO_RANK.minutes * 60_000;
 
-/** The ranked players' all-time totals on the servers of `guids`: player_name, rounds, score, kills, deaths, played_ms. */
-export function rankedPlayerTotals(guids: readonly string[]): RawBuilder<unknown> {
-  const ranked = sql`rounds >= ${MINIMUM_TO_RANK.rounds} and played_ms >= ${MINIMUM_PLAYED_MS}`;
-  // One address (nearly every server): the rows as they are, read through the (server_guid, …) indexes.
-  if (guids.length === 1) {
-    return sql`(select player_name, rounds, score, kills, deaths, played_ms from server_player_totals
-      where ${serverGuidIn(sql`server_guid`, guids)} and ${ranked})`;
-  }
-  return sql`(select player_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills,
-      sum(deaths) as deaths, sum(played_ms) as played_ms
-    from server_player_totals where ${serverGuidIn(sql`server_guid`, guids)}
-    group by player_name having sum(rounds) >= ${MINIMUM_TO_RANK.rounds} and sum(played_ms) >= ${MINIMUM_PLAYED_MS})`;
+/** A ranked player's all-time totals on a server (all its addresses). */
+export interface RankedTotals {
+  player_name: string;
+  rounds: number;
+  score: number;
+  kills: number;
+  deaths: number;
+  played_ms: number;
 }
 
+/** The ranked players' totals on the servers of `guids` (at least one), as a subquery. */
+export function rankedPlayerTotals(
+  db: QueryCreator<DatabaseSchema>,
+  guids: readonly ServerGuid[],
+): SelectQueryBuilder<DatabaseSchema, 'server_player_totals', RankedTotals> {
+  const [only] = guids;
+  // One address (nearly every server): the rows as they are, read through the (server_guid, …) indexes.
+  if (guids.length === 1 && only !== undefined) {
+    return db
+      .selectFrom('server_player_totals')
+      .select(['player_name', 'rounds', 'score', 'kills', 'deaths', 'played_ms'])
+      .where('server_guid', '=', only)
+      .where('rounds', '>=', MINIMUM_TO_RANK.rounds)
+      .where('played_ms', '>=', MINIMUM_PLAYED_MS);
+  }
+  return db
+    .selectFrom('server_player_totals')
+    .select((eb) => [
+      'player_name',
+      eb.fn.sum<number>('rounds').as('rounds'),
+      eb.fn.sum<number>('score').as('score'),
+      eb.fn.sum<number>('kills').as('kills'),
+      eb.fn.sum<number>('deaths').as('deaths'),
+      eb.fn.sum<number>('played_ms').as('played_ms'),
+    ])
+    .where('server_guid', 'in', guids)
+    .groupBy('player_name')
+    .having((eb) =>
+      eb.and([
+        eb(eb.fn.sum('rounds'), '>=', MINIMUM_TO_RANK.rounds),
+        eb(eb.fn.sum('played_ms'), '>=', MINIMUM_PLAYED_MS),
+      ]),
+    );
+}
+
+// The figures below name the totals' columns unqualified, so they read whichever row they are placed in.
+const totals = expressionBuilder<{ ranked: RankedTotals }, 'ranked'>();
+
 /** K/D as §5 defines it: the kills when there are no deaths. */
-export const KD_RATIO = sql`case when deaths = 0 then kills else cast(kills as real) / deaths end`;
+export const KD_RATIO = totals
+  .case()
+  .when('deaths', '=', totals.lit(0))
+  .then(totals.ref('kills'))
+  .else(realQuotient(totals.ref('kills'), totals.ref('deaths')))
+  .end();
 
 /** The value each order compares, as the screens show it (ties are equal shown figures). */
-export const RANKING_VALUES: Record<RankingOrderBy, RawBuilder<unknown>> = {
-  TotalScore: sql`score`,
-  TotalKills: sql`kills`,
-  TotalDeaths: sql`deaths`,
-  KDRatio: sql`round(${KD_RATIO}, 2)`,
-  // Whole minutes rounded half up, as minutesOf() shows them (integer division in both dialects).
-  TotalPlayTimeMinutes: sql`(played_ms + 30000) / 60000`,
+export const RANKING_VALUES: Record<RankingOrderBy, AliasableExpression<number>> = {
+  TotalScore: totals.ref('score'),
+  TotalKills: totals.ref('kills'),
+  TotalDeaths: totals.ref('deaths'),
+  KDRatio: roundToDigits(KD_RATIO, 2),
+  // Whole minutes rounded half up, as minutesOf() shows them (integer division in both dialects; literals, so
+  // SQLite does not divide bound floating-point values).
+  TotalPlayTimeMinutes: totals(totals.parens('played_ms', '+', totals.lit(30_000)), '/', totals.lit(60_000)),
 };
 
 export interface ScoreRank {
@@ -50,18 +91,28 @@ export interface ScoreRank {
   rankedPlayers: number;
 }
 
-/** The player's rank by total score (the rankings' default order) on the servers of `guids`. */
+/** The player's rank by total score (the rankings' default order) on the servers of `guids` (at least one). */
 export async function findScoreRank(
-  db: Kysely<DatabaseSchema>,
-  guids: readonly string[],
+  db: QueryCreator<DatabaseSchema>,
+  guids: readonly ServerGuid[],
   playerName: string,
 ): Promise<ScoreRank> {
-  const { rows } = await sql<{ ranked_players: number; own_score: number | null; ahead: number }>`
-    with ranked as ${rankedPlayerTotals(guids)},
-      own as (select score from ranked where player_name = ${playerName})
-    select (select count(*) from ranked) as ranked_players, (select score from own) as own_score,
-      (select count(*) from ranked where score > (select score from own)) as ahead`.execute(db);
-  const row = rows[0];
+  const row = await db
+    .with('ranked', (query) => rankedPlayerTotals(query, guids))
+    .with('own', (query) => query.selectFrom('ranked').select('score').where('player_name', '=', playerName))
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('ranked')
+        .select((count) => count.fn.countAll<number>().as('players'))
+        .as('ranked_players'),
+      eb.selectFrom('own').select('score').as('own_score'),
+      eb
+        .selectFrom('ranked')
+        .select((count) => count.fn.countAll<number>().as('ahead'))
+        .where('score', '>', (own) => own.selectFrom('own').select('score'))
+        .as('ahead'),
+    ])
+    .executeTakeFirst();
   return {
     rank: row?.own_score === null || row?.own_score === undefined ? null : Number(row.ahead) + 1,
     rankedPlayers: Number(row?.ranked_players ?? 0),

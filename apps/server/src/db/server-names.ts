@@ -1,4 +1,5 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { ServerGuid } from '../domain/ids.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { DatabaseSchema } from './schema.ts';
  */
 
 /** The guids of every address that has carried exactly this name, newest first. */
-export async function findServerGuidsNamed(db: Kysely<DatabaseSchema>, name: string): Promise<string[]> {
+export async function findServerGuidsNamed(db: Kysely<DatabaseSchema>, name: string): Promise<ServerGuid[]> {
   const rows = await db
     .selectFrom('servers')
     .select('server_guid')
@@ -22,11 +23,10 @@ export async function findServerGuidsNamed(db: Kysely<DatabaseSchema>, name: str
 }
 
 /**
- * `column` is one of the guids: with one guid a plain equality, so SQLite keeps using the (server_guid, …)
- * indexes in their order; none matches nothing (an empty `in ()` is not SQL).
+ * `column` is one of the guids. With one guid `in (?)` is an equality to SQLite (it rewrites it so), which keeps
+ * using the (server_guid, …) indexes in their order; none matches nothing (an empty `in ()` is not SQL).
  */
-export function serverGuidIn(column: Expression<unknown>, guids: readonly string[]): RawBuilder<SqlBool> {
-  if (guids.length === 0) return sql<SqlBool>`0 = 1`;
-  if (guids.length === 1) return sql<SqlBool>`${column} = ${guids[0]}`;
-  return sql<SqlBool>`${column} in (${sql.join(guids)})`;
+export function serverGuidIn(column: Expression<string>, guids: readonly ServerGuid[]): Expression<SqlBool> {
+  const eb = expressionBuilder<DatabaseSchema>();
+  return guids.length === 0 ? eb.lit(false) : eb(column, 'in', guids);
 }

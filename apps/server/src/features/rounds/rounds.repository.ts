@@ -215,7 +215,7 @@ const toServerChoice = (row: Pick<Selectable<ServersTable>, 'server_guid' | 'nam
  * turned into the guids of the servers of that name (`serverGuids`, undefined without a name): with one guid,
  * SQLite reads a server's rounds in end order from its index instead of sorting them all.
  */
-function roundConditions(filter: RoundFilter, serverGuids: readonly string[] | undefined): Expression<SqlBool> {
+function roundConditions(filter: RoundFilter, serverGuids: readonly ServerGuid[] | undefined): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (serverGuids !== undefined) conditions.push(serverGuidIn(round.ref('r.server_guid'), serverGuids));
   if (filter.serverGuid !== undefined) conditions.push(round('r.server_guid', '=', filter.serverGuid));
@@ -247,7 +247,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
   }
 
   /** The guids of every server of the filter's server name (undefined without one). */
-  async function serverGuidsOf(filter: RoundFilter): Promise<string[] | undefined> {
+  async function serverGuidsOf(filter: RoundFilter): Promise<ServerGuid[] | undefined> {
     return filter.serverName === undefined ? undefined : findServerGuidsNamed(db, filter.serverName);
   }
 

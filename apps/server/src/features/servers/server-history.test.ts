@@ -4,6 +4,7 @@ import { asServerGuid } from '../../domain/ids.ts';
 import { insertPingHour } from '../../test/round-fixtures.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { readPingHistory } from './server-history.ts';
+import { createServersRepository } from './servers.repository.ts';
 
 describe('readPingHistory', () => {
   const database = useTestDatabase();
@@ -23,12 +24,12 @@ describe('readPingHistory', () => {
     insertPingHour(sqlite, 'srv-b', '2024-06-01T09:00:00.000Z', { 900: 1000 });
     insertPingHour(sqlite, 'srv-a', '2024-06-02T00:00:00.000Z', { 300: 5 });
 
-    expect(await readPingHistory(db, [asServerGuid('srv-a')], span(15))).toEqual([
+    expect(await readPingHistory(createServersRepository(db), [asServerGuid('srv-a')], span(15))).toEqual([
       // Three samples in 50–60 ms: the median lies half-way (55), the p95 at 95 % of the bin (59.5).
       { timePeriod: '2024-06-01T09:00:00.000Z', medianPing: 55, p95Ping: 59.5 },
       { timePeriod: '2024-06-01T12:00:00.000Z', medianPing: 105, p95Ping: 109.5 },
     ]);
-    expect(await readPingHistory(db, [asServerGuid('srv-x')], span(15))).toEqual([]);
+    expect(await readPingHistory(createServersRepository(db), [asServerGuid('srv-x')], span(15))).toEqual([]);
   });
 
   it('merges the histograms of a longer bucket: a day has the median of its pings, not of hourly medians', async () => {
@@ -40,7 +41,7 @@ describe('readPingHistory', () => {
       { pingBin: 40, samples: 20 },
       { pingBin: 200, samples: 1 },
     ]);
-    expect(await readPingHistory(db, [asServerGuid('srv-a')], span(1440))).toEqual([
+    expect(await readPingHistory(createServersRepository(db), [asServerGuid('srv-a')], span(1440))).toEqual([
       {
         timePeriod: '2024-06-01T00:00:00.000Z',
         medianPing: Math.round((merged?.median ?? 0) * 10) / 10,

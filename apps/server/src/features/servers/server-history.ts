@@ -1,11 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import { selectPopulationGroups } from '../../db/population.ts';
-import type { DatabaseSchema } from '../../db/schema.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
-import { serverGuidIn } from '../../db/server-names.ts';
 import { pingPercentiles, type PingBin } from '../../domain/ping-histogram.ts';
 import { BucketAccumulator, computeBucketIndex } from '../../domain/population-buckets.ts';
 import { roundTo } from '../../lib/numbers.ts';
+import type { ServersRepository } from './servers.repository.ts';
 
 /**
  * A server's player count and ping over a span of time, bucket by bucket (the server profile's activity
@@ -38,14 +35,14 @@ const WEEK_DAYS = 7;
 const DAY_MINUTES = 1440;
 
 export async function readPlayerCountHistory(
-  db: Kysely<DatabaseSchema>,
+  repository: ServersRepository,
   guids: readonly ServerGuid[],
   span: HistorySpan,
 ): Promise<PlayerCountHistory> {
   const slice = { from: new Date(span.startMs).toISOString(), before: new Date(span.endMs).toISOString() };
   const groups = (
     await Promise.all(
-      guids.map((serverGuid) => selectPopulationGroups(db, { kind: 'server', serverGuid }, span.bucketMinutes, slice)),
+      guids.map((serverGuid) => repository.selectPopulationGroups(serverGuid, span.bucketMinutes, slice)),
     )
   ).flat();
   let playerSum = 0;
@@ -85,7 +82,7 @@ export async function readPlayerCountHistory(
 
 /** Median and 95th-percentile ping per bucket (at least an hour: the histograms are hourly). */
 export async function readPingHistory(
-  db: Kysely<DatabaseSchema>,
+  repository: ServersRepository,
   guids: readonly ServerGuid[],
   span: HistorySpan,
 ): Promise<{ timePeriod: string; medianPing: number; p95Ping: number }[]> {
@@ -95,20 +92,12 @@ export async function readPingHistory(
   const daily = bucketMinutes >= DAY_MINUTES;
   const from = new Date(span.startMs).toISOString();
   const before = new Date(span.endMs).toISOString();
-  const { rows } = daily
-    ? await sql<{ period: string; ping_bin: number; samples: number }>`
-        select day_start as period, ping_bin, samples from server_ping_daily
-        where ${serverGuidIn(sql`server_guid`, guids)} and day_start >= ${from} and day_start < ${before}`.execute(db)
-    : await sql<{ period: string; ping_bin: number; samples: number }>`
-        select hour_start as period, ping_bin, samples from server_ping_hourly
-        where ${serverGuidIn(sql`server_guid`, guids)} and hour_start >= ${from} and hour_start < ${before}`.execute(
-        db,
-      );
+  const rows = await repository.findPingBins(guids, { from, before }, daily ? 'day' : 'hour');
   const buckets = new Map<number, PingBin[]>();
   for (const row of rows) {
-    const bucket = Math.floor(Date.parse(row.period) / bucketMs) * bucketMs;
+    const bucket = Math.floor(Date.parse(row.periodStart) / bucketMs) * bucketMs;
     const bins = buckets.get(bucket) ?? [];
-    bins.push({ pingBin: row.ping_bin, samples: Number(row.samples) });
+    bins.push({ pingBin: row.pingBin, samples: row.samples });
     buckets.set(bucket, bins);
   }
   const data: { timePeriod: string; medianPing: number; p95Ping: number }[] = [];

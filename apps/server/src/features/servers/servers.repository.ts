@@ -1,9 +1,11 @@
-import type { GameId, RankingOrderBy } from '@frontline/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { RankingOrderBy } from '@frontline/contract';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
+import { equalsIgnoringCase, likeIgnoringCase } from '../../db/dialect.ts';
 import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
-import { KD_RATIO, RANKING_VALUES, rankedPlayerTotals } from '../../db/ranked-players.ts';
-import type { DatabaseSchema, ServerMapDaysTable } from '../../db/schema.ts';
-import { serverGuidIn } from '../../db/server-names.ts';
+import { selectPopulationGroups, type TimeSlice } from '../../db/population.ts';
+import { KD_RATIO, RANKING_VALUES, rankedPlayerTotals, type RankedTotals } from '../../db/ranked-players.ts';
+import type { DatabaseSchema, ServersTable } from '../../db/schema.ts';
+import { findServerProfiles, type ServerProfile } from '../../db/server-profiles.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { nameSearchForms } from '../../lib/name-search.ts';
 
@@ -11,68 +13,29 @@ import { nameSearchForms } from '../../lib/name-search.ts';
  * The SQL behind the server profile, rankings and server search. Every figure comes from the round
  * aggregates (migration 0004), kept when rounds close, so no read here scans a server's sessions.
  * `fromDay` arguments are UTC day numbers (days since 1970-01-01); null means all time. `guids` are every
- * address that carried the server's name (db/server-names.ts): the history of a name combines them.
+ * address that carried the server's name (db/server-names.ts), never none: the history of a name combines them.
+ * With one guid `server_guid in (?)` is an equality to SQLite, which then reads the (server_guid, …) indexes in
+ * their order.
  */
 
-export interface ServerRecord {
-  serverGuid: ServerGuid;
-  name: string;
-  game: GameId;
-  ip: string;
-  port: number;
-  mapName: string;
-  numPlayers: number;
-  maxPlayers: number;
-  joinLink: string | null;
-  isOnline: boolean;
-  firstSeen: string;
-  lastSeen: string;
-}
+const SERVER_COLUMNS = [
+  'server_guid',
+  'name',
+  'game',
+  'ip',
+  'port',
+  'map_name',
+  'num_players',
+  'max_players',
+  'join_link',
+  'is_online',
+  'first_seen',
+  'last_seen',
+] as const;
 
-export interface RecentRoundRecord {
-  roundId: string;
-  mapName: string;
-  startTime: string;
-  endTime: string | null;
-  isActive: boolean;
-  participantCount: number;
-}
+type ServerRow = Pick<Selectable<ServersTable>, (typeof SERVER_COLUMNS)[number]>;
 
-/** One player's sums on one server over a period. */
-export interface PlayerPeriodTotals {
-  playerName: string;
-  rounds: number;
-  score: number;
-  kills: number;
-  deaths: number;
-  playedMs: number;
-}
-
-export interface PlacementTotals {
-  playerName: string;
-  firstPlaces: number;
-  secondPlaces: number;
-  thirdPlaces: number;
-}
-
-export interface TopScoreRecord {
-  playerName: string;
-  score: number;
-  kills: number;
-  deaths: number;
-  mapName: string;
-  endedAt: string;
-  roundId: string;
-}
-
-export interface MapTotals {
-  mapName: string;
-  rounds: number;
-  playedMs: number;
-  polls: number;
-  playerPollSum: number;
-  peakPlayers: number;
-}
+export type ServerRecord = ReturnType<typeof toServerRecord>;
 
 export interface RankingFilters {
   /** Part of the name, any case (ASCII). */
@@ -91,63 +54,55 @@ export interface RankingQuery extends RankingFilters {
   offset: number;
 }
 
-export interface RankingRecord {
-  rank: number;
-  playerName: string;
-  score: number;
-  kills: number;
-  deaths: number;
-  playedMs: number;
-  kdRatio: number;
-}
-
-export interface ServerSearchRecord {
-  serverGuid: ServerGuid;
-  name: string;
-  game: GameId;
-  mapName: string;
-  numPlayers: number;
-  isOnline: boolean;
-  lastSeen: string;
-  country: string | null;
-  totalPlayers: number;
-}
-
 export function createServersRepository(db: Kysely<DatabaseSchema>) {
   return {
     /** The exact name first; else the same name in another case. Several servers may share a name: the one
      * online, then the one seen last, wins. */
     async findServerByName(name: string): Promise<ServerRecord | undefined> {
-      const { rows } = await sql<ServerRow>`
-        select ${SERVER_COLUMNS} from servers
-        where name = ${name} or name = ${name} collate nocase
-        order by name = ${name} desc, is_online desc, last_seen desc, server_guid
-        limit 1`.execute(db);
-      const row = rows[0];
+      const row = await db
+        .selectFrom('servers')
+        .select(SERVER_COLUMNS)
+        .where((eb) => eb.or([eb('name', '=', name), equalsIgnoringCase(eb.ref('name'), eb.val(name))]))
+        .orderBy((eb) => eb('name', '=', name), 'desc')
+        .orderBy('is_online', 'desc')
+        .orderBy('last_seen', 'desc')
+        .orderBy('server_guid')
+        .limit(1)
+        .executeTakeFirst();
       return row && toServerRecord(row);
     },
 
     /** Every address that carried exactly this name, newest first (online, then seen last). */
     async findServerAddresses(name: string): Promise<ServerRecord[]> {
-      const { rows } = await sql<ServerRow>`
-        select ${SERVER_COLUMNS} from servers where name = ${name}
-        order by is_online desc, last_seen desc, server_guid`.execute(db);
+      const rows = await db
+        .selectFrom('servers')
+        .select(SERVER_COLUMNS)
+        .where('name', '=', name)
+        .orderBy('is_online', 'desc')
+        .orderBy('last_seen', 'desc')
+        .orderBy('server_guid')
+        .execute();
       return rows.map(toServerRecord);
+    },
+
+    /** What Frontline knows about the server beyond the feed (country, time zone, links), if anything. */
+    async findServerProfile(serverGuid: ServerGuid): Promise<ServerProfile | undefined> {
+      return (await findServerProfiles(db, [serverGuid])).get(serverGuid);
     },
 
     /**
      * The server's latest rounds somebody played, at any of its addresses, latest-ended first (the one being
      * played, if anyone has played it, first): the first rounds of its sessions page, which lists the rounds of
      * every address of the name and sorts by end too. Empty rounds (no human ever seen) are left out, from the
-     * partial index of played rounds (migration 0009): the `> 0` stays literal for that.
+     * partial index of played rounds (migration 0009): the `> 0` stays a literal for that.
      */
-    async findRecentRounds(guids: readonly ServerGuid[], limit: number): Promise<RecentRoundRecord[]> {
+    async findRecentRounds(guids: readonly ServerGuid[], limit: number) {
       const rows = await db
         .selectFrom('rounds')
         .select(['round_id', 'map_name', 'start_time', 'end_time', 'is_active', 'participant_count'])
-        .where(sql<boolean>`${serverGuidIn(sql`server_guid`, guids)}`)
-        .where(sql<boolean>`participant_count > 0`)
-        .orderBy(sql`coalesce(end_time, last_poll_at)`, 'desc')
+        .where('server_guid', 'in', guids)
+        .where((eb) => eb('participant_count', '>', eb.lit(0)))
+        .orderBy((eb) => eb.fn.coalesce('end_time', 'last_poll_at'), 'desc')
         .limit(limit)
         .execute();
       return rows.map((row) => ({
@@ -161,19 +116,22 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Every player's sums on the server since `fromDay` (null: all time, from the totals table). */
-    async sumPlayerPeriod(guids: readonly ServerGuid[], fromDay: number | null): Promise<PlayerPeriodTotals[]> {
-      const { rows } =
+    async sumPlayerPeriod(guids: readonly ServerGuid[], fromDay: number | null) {
+      const rows =
         fromDay === null
-          ? await sql<PlayerPeriodRow>`
-              select player_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills,
-                sum(deaths) as deaths, sum(played_ms) as played_ms
-              from server_player_totals where ${serverGuidIn(sql`server_guid`, guids)}
-              group by player_name`.execute(db)
-          : await sql<PlayerPeriodRow>`
-              select player_name, sum(rounds) as rounds, sum(score) as score, sum(kills) as kills,
-                sum(deaths) as deaths, sum(played_ms) as played_ms
-              from server_player_days where ${serverGuidIn(sql`server_guid`, guids)} and day >= ${fromDay}
-              group by player_name`.execute(db);
+          ? await db
+              .selectFrom('server_player_totals')
+              .select((eb) => ['player_name', ...periodSums(eb)])
+              .where('server_guid', 'in', guids)
+              .groupBy('player_name')
+              .execute()
+          : await db
+              .selectFrom('server_player_days')
+              .select((eb) => ['player_name', ...periodSums(eb)])
+              .where('server_guid', 'in', guids)
+              .where('day', '>=', fromDay)
+              .groupBy('player_name')
+              .execute();
       return rows.map((row) => ({
         playerName: row.player_name,
         rounds: Number(row.rounds),
@@ -190,18 +148,34 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
       fromDay: number | null,
       minParticipantBand: number,
       limit: number,
-    ): Promise<PlacementTotals[]> {
-      const servers = serverGuidIn(sql`server_guid`, guids);
-      const source =
+    ) {
+      const rows =
         fromDay === null
-          ? sql`server_placement_totals where ${servers}`
-          : sql`server_placement_days where ${servers} and day >= ${fromDay}`;
-      const { rows } = await sql<{ player_name: string; first: number; second: number; third: number }>`
-        select player_name, sum(first_places) as first, sum(second_places) as second, sum(third_places) as third
-        from ${source} and participant_band >= ${minParticipantBand}
-        group by player_name
-        order by first desc, second desc, third desc, player_name
-        limit ${limit}`.execute(db);
+          ? await db
+              .selectFrom('server_placement_totals')
+              .select((eb) => ['player_name', ...placementSums(eb)])
+              .where('server_guid', 'in', guids)
+              .where('participant_band', '>=', minParticipantBand)
+              .groupBy('player_name')
+              .orderBy('first', 'desc')
+              .orderBy('second', 'desc')
+              .orderBy('third', 'desc')
+              .orderBy('player_name')
+              .limit(limit)
+              .execute()
+          : await db
+              .selectFrom('server_placement_days')
+              .select((eb) => ['player_name', ...placementSums(eb)])
+              .where('server_guid', 'in', guids)
+              .where('day', '>=', fromDay)
+              .where('participant_band', '>=', minParticipantBand)
+              .groupBy('player_name')
+              .orderBy('first', 'desc')
+              .orderBy('second', 'desc')
+              .orderBy('third', 'desc')
+              .orderBy('player_name')
+              .limit(limit)
+              .execute();
       return rows.map((row) => ({
         playerName: row.player_name,
         firstPlaces: Number(row.first),
@@ -211,22 +185,19 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Best single-round scores of rounds that ended at or after `from` (ISO; null: all time). */
-    async findTopScores(guids: readonly ServerGuid[], from: string | null, limit: number): Promise<TopScoreRecord[]> {
+    async findTopScores(guids: readonly ServerGuid[], from: string | null, limit: number) {
       // The order is the key's, backwards: the best scores come first without a sort, newer rounds first on ties.
-      const { rows } = await sql<{
-        player_name: string;
-        score: number;
-        kills: number;
-        deaths: number;
-        ended_at: string;
-        map_name: string;
-        round_id: string;
-      }>`
-        select t.player_name, t.score, t.kills, t.deaths, t.ended_at, r.map_name, r.round_id
-        from round_top_scores t join rounds r on r.round_key = t.round_key
-        where ${serverGuidIn(sql`t.server_guid`, guids)} and t.ended_at >= ${from ?? ''}
-        order by t.score desc, t.round_key desc, t.player_name desc
-        limit ${limit}`.execute(db);
+      const rows = await db
+        .selectFrom('round_top_scores as t')
+        .innerJoin('rounds as r', 'r.round_key', 't.round_key')
+        .select(['t.player_name', 't.score', 't.kills', 't.deaths', 't.ended_at', 'r.map_name', 'r.round_id'])
+        .where('t.server_guid', 'in', guids)
+        .where('t.ended_at', '>=', from ?? '')
+        .orderBy('t.score', 'desc')
+        .orderBy('t.round_key', 'desc')
+        .orderBy('t.player_name', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({
         playerName: row.player_name,
         score: row.score,
@@ -239,13 +210,22 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Maps of rounds that ended on days [fromDay, toDay). */
-    async sumMaps(guids: readonly ServerGuid[], fromDay: number, toDay: number): Promise<MapTotals[]> {
-      const { rows } = await sql<Omit<ServerMapDaysTable, 'server_guid' | 'day'>>`
-        select map_name, sum(rounds) as rounds, sum(played_ms) as played_ms, sum(polls) as polls,
-          sum(player_poll_sum) as player_poll_sum, max(peak_players) as peak_players
-        from server_map_days
-        where ${serverGuidIn(sql`server_guid`, guids)} and day >= ${fromDay} and day < ${toDay}
-        group by map_name`.execute(db);
+    async sumMaps(guids: readonly ServerGuid[], fromDay: number, toDay: number) {
+      const rows = await db
+        .selectFrom('server_map_days')
+        .select((eb) => [
+          'map_name',
+          eb.fn.sum<number>('rounds').as('rounds'),
+          eb.fn.sum<number>('played_ms').as('played_ms'),
+          eb.fn.sum<number>('polls').as('polls'),
+          eb.fn.sum<number>('player_poll_sum').as('player_poll_sum'),
+          eb.fn.max('peak_players').as('peak_players'),
+        ])
+        .where('server_guid', 'in', guids)
+        .where('day', '>=', fromDay)
+        .where('day', '<', toDay)
+        .groupBy('map_name')
+        .execute();
       return rows.map((row) => ({
         mapName: row.map_name,
         rounds: Number(row.rounds),
@@ -258,38 +238,85 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
 
     /** The highest player count of one poll in [from, before), on any of the addresses. */
     async findPeakPlayers(guids: readonly ServerGuid[], from: string, before: string): Promise<number> {
-      const { rows } = await sql<{ peak: number | null }>`
-        select max(peak_players) as peak from server_population
-        where ${serverGuidIn(sql`server_guid`, guids)} and bucket_start >= ${from} and bucket_start < ${before}`.execute(
-        db,
-      );
-      return Number(rows[0]?.peak ?? 0);
+      const row = await db
+        .selectFrom('server_population')
+        .select((eb) => eb.fn.max('peak_players').as('peak'))
+        .where('server_guid', 'in', guids)
+        .where('bucket_start', '>=', from)
+        .where('bucket_start', '<', before)
+        .executeTakeFirst();
+      return Number(row?.peak ?? 0);
+    },
+
+    /** One address's population rows in the slice, summed per bucket (db/population.ts). */
+    selectPopulationGroups(serverGuid: ServerGuid, bucketMinutes: number, slice: TimeSlice) {
+      return selectPopulationGroups(db, { kind: 'server', serverGuid }, bucketMinutes, slice);
+    },
+
+    /**
+     * The ping histograms of the addresses whose hours (or days) start in [from, before), bin by bin:
+     * `periodStart` is the hour's (or day's) start, ISO.
+     */
+    async findPingBins(guids: readonly ServerGuid[], slice: { from: string; before: string }, grain: 'hour' | 'day') {
+      const rows =
+        grain === 'day'
+          ? await db
+              .selectFrom('server_ping_daily')
+              .select(['day_start as period_start', 'ping_bin', 'samples'])
+              .where('server_guid', 'in', guids)
+              .where('day_start', '>=', slice.from)
+              .where('day_start', '<', slice.before)
+              .execute()
+          : await db
+              .selectFrom('server_ping_hourly')
+              .select(['hour_start as period_start', 'ping_bin', 'samples'])
+              .where('server_guid', 'in', guids)
+              .where('hour_start', '>=', slice.from)
+              .where('hour_start', '<', slice.before)
+              .execute();
+      return rows.map((row) => ({
+        periodStart: row.period_start,
+        pingBin: row.ping_bin,
+        samples: Number(row.samples),
+      }));
     },
 
     /**
      * One page of the server's ranked players in the chosen order, each with their rank among all ranked players
      * (db/ranked-players.ts), how many match the filters, and how many are ranked.
      */
-    async findRankings(
-      guids: readonly ServerGuid[],
-      query: RankingQuery,
-    ): Promise<{ rows: RankingRecord[]; total: number; rankedPlayers: number }> {
-      const filters = rankingConditions(query);
-      const direction = query.orderDirection === 'asc' ? sql`asc` : sql`desc`;
-      const ranked = rankedPlayerTotals(guids);
+    async findRankings(guids: readonly ServerGuid[], query: RankingQuery) {
       // The rank is numbered over every ranked player before the filters pick the rows of the page.
-      const { rows } = await sql<PlayerPeriodRow & { kd_ratio: number; rank: number }>`
-        select player_name, score, kills, deaths, played_ms, kd_ratio, rank from (
-          select player_name, score, kills, deaths, played_ms, ${KD_RATIO} as kd_ratio,
-            rank() over (order by ${RANKING_VALUES[query.orderBy]} ${direction}) as rank
-          from ${ranked} as ranked
-        ) as numbered
-        where ${filters}
-        order by rank, player_name
-        limit ${query.limit} offset ${query.offset}`.execute(db);
-      const { rows: counted } = await sql<{ ranked_players: number; total: number | null }>`
-        select count(*) as ranked_players, sum(case when ${filters} then 1 else 0 end) as total
-        from ${ranked} as ranked`.execute(db);
+      const numbered = db.selectFrom(rankedPlayerTotals(db, guids).as('ranked')).select((eb) => [
+        'player_name',
+        'rounds',
+        'score',
+        'kills',
+        'deaths',
+        'played_ms',
+        KD_RATIO.as('kd_ratio'),
+        eb.fn
+          .agg<number>('rank')
+          .over((over) => over.orderBy(RANKING_VALUES[query.orderBy], query.orderDirection))
+          .as('rank'),
+      ]);
+      // The numbered rows keep the name `ranked`, which the filters are written against.
+      const rows = await db
+        .selectFrom(numbered.as('ranked'))
+        .select(['player_name', 'score', 'kills', 'deaths', 'played_ms', 'kd_ratio', 'rank'])
+        .where((eb) => rankingConditions(eb, query))
+        .orderBy('rank')
+        .orderBy('player_name')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute();
+      const counted = await db
+        .selectFrom(rankedPlayerTotals(db, guids).as('ranked'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('ranked_players'),
+          eb.fn.sum<number | null>(eb.case().when(rankingConditions(eb, query)).then(1).else(0).end()).as('total'),
+        ])
+        .executeTakeFirst();
       return {
         rows: rows.map((row) => ({
           rank: Number(row.rank),
@@ -300,39 +327,46 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
           playedMs: Number(row.played_ms),
           kdRatio: Number(row.kd_ratio),
         })),
-        total: Number(counted[0]?.total ?? 0),
-        rankedPlayers: Number(counted[0]?.ranked_players ?? 0),
+        total: Number(counted?.total ?? 0),
+        rankedPlayers: Number(counted?.ranked_players ?? 0),
       };
     },
 
     /** Servers whose name contains the text: names starting with it first, then the busiest, then by name. */
-    async searchServers(
-      text: string,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: ServerSearchRecord[]; total: number }> {
+    async searchServers(text: string, limit: number, offset: number) {
       const contains = `%${escapeLike(text)}%`;
       const startsWith = `${escapeLike(text)}%`;
-      const { rows } = await sql<{
-        server_guid: ServerGuid;
-        name: string;
-        game: GameId;
-        map_name: string;
-        num_players: number;
-        is_online: number;
-        last_seen: string;
-        country: string | null;
-        total_players: number;
-      }>`
-        select s.server_guid, s.name, s.game, s.map_name, s.num_players, s.is_online, s.last_seen,
-          p.country,
-          (select count(*) from server_player_totals t where t.server_guid = s.server_guid) as total_players
-        from servers s left join server_profiles p on p.server_guid = s.server_guid
-        where s.name like ${contains} escape '\\'
-        order by s.name like ${startsWith} escape '\\' desc, s.is_online * s.num_players desc, s.name, s.server_guid
-        limit ${limit} offset ${offset}`.execute(db);
-      const { rows: counted } = await sql<{ total: number }>`
-        select count(*) as total from servers where name like ${contains} escape '\\'`.execute(db);
+      const rows = await db
+        .selectFrom('servers as s')
+        .leftJoin('server_profiles as p', 'p.server_guid', 's.server_guid')
+        .select((eb) => [
+          's.server_guid',
+          's.name',
+          's.game',
+          's.map_name',
+          's.num_players',
+          's.is_online',
+          's.last_seen',
+          'p.country',
+          eb
+            .selectFrom('server_player_totals as t')
+            .select((inner) => inner.fn.countAll<number>().as('players'))
+            .whereRef('t.server_guid', '=', 's.server_guid')
+            .as('total_players'),
+        ])
+        .where((eb) => likeIgnoringCase(eb.ref('s.name'), eb.val(contains)))
+        .orderBy((eb) => likeIgnoringCase(eb.ref('s.name'), eb.val(startsWith)), 'desc')
+        .orderBy((eb) => eb('s.is_online', '*', eb.ref('s.num_players')), 'desc')
+        .orderBy('s.name')
+        .orderBy('s.server_guid')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const counted = await db
+        .selectFrom('servers')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where((eb) => likeIgnoringCase(eb.ref('name'), eb.val(contains)))
+        .executeTakeFirst();
       return {
         rows: rows.map((row) => ({
           serverGuid: row.server_guid,
@@ -346,7 +380,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
           country: row.country,
           totalPlayers: Number(row.total_players),
         })),
-        total: Number(counted[0]?.total ?? 0),
+        total: Number(counted?.total ?? 0),
       };
     },
   };
@@ -354,34 +388,26 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
 
 export type ServersRepository = ReturnType<typeof createServersRepository>;
 
-interface PlayerPeriodRow {
-  player_name: string;
-  rounds: number;
-  score: number;
-  kills: number;
-  deaths: number;
-  played_ms: number;
+/** One player's sums over a period's rows (all-time totals or per-day rows: the columns are the same). */
+function periodSums(eb: ExpressionBuilder<DatabaseSchema, 'server_player_totals' | 'server_player_days'>) {
+  return [
+    eb.fn.sum<number>('rounds').as('rounds'),
+    eb.fn.sum<number>('score').as('score'),
+    eb.fn.sum<number>('kills').as('kills'),
+    eb.fn.sum<number>('deaths').as('deaths'),
+    eb.fn.sum<number>('played_ms').as('played_ms'),
+  ] as const;
 }
 
-const SERVER_COLUMNS = sql`server_guid, name, game, ip, port, map_name, num_players, max_players,
-  join_link, is_online, first_seen, last_seen`;
-
-interface ServerRow {
-  server_guid: ServerGuid;
-  name: string;
-  game: GameId;
-  ip: string;
-  port: number;
-  map_name: string;
-  num_players: number;
-  max_players: number;
-  join_link: string | null;
-  is_online: number;
-  first_seen: string;
-  last_seen: string;
+function placementSums(eb: ExpressionBuilder<DatabaseSchema, 'server_placement_totals' | 'server_placement_days'>) {
+  return [
+    eb.fn.sum<number>('first_places').as('first'),
+    eb.fn.sum<number>('second_places').as('second'),
+    eb.fn.sum<number>('third_places').as('third'),
+  ] as const;
 }
 
-function toServerRecord(row: ServerRow): ServerRecord {
+function toServerRecord(row: ServerRow) {
   return {
     serverGuid: row.server_guid,
     name: row.name,
@@ -398,21 +424,18 @@ function toServerRecord(row: ServerRow): ServerRecord {
   };
 }
 
-function rankingConditions(filters: RankingFilters): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
+/** The filters of a rankings request, on the figures as shown (K/D to 2 decimals, whole minutes). */
+function rankingConditions(eb: ExpressionBuilder<{ ranked: RankedTotals }, 'ranked'>, filters: RankingFilters) {
+  const conditions: Expression<SqlBool>[] = [];
   // The name as stored or as the rankings show it (a Cyrillic query also finds its cp1251 mojibake), as Find Players.
-  if (filters.playerName) {
-    conditions.push(sql`(${nameContainsAny(sql.ref('player_name'), nameSearchForms(filters.playerName))})`);
-  }
-  if (filters.minScore !== undefined) conditions.push(sql`score >= ${filters.minScore}`);
-  if (filters.minKills !== undefined) conditions.push(sql`kills >= ${filters.minKills}`);
-  if (filters.minDeaths !== undefined) conditions.push(sql`deaths >= ${filters.minDeaths}`);
-  // On the figures as shown (K/D to 2 decimals, whole minutes), so a player listed at 3.48 passes "at least 3.48".
-  if (filters.minKdRatio !== undefined) {
-    conditions.push(sql`${RANKING_VALUES.KDRatio} >= ${filters.minKdRatio}`);
-  }
+  if (filters.playerName) conditions.push(nameContainsAny(eb.ref('player_name'), nameSearchForms(filters.playerName)));
+  if (filters.minScore !== undefined) conditions.push(eb('score', '>=', filters.minScore));
+  if (filters.minKills !== undefined) conditions.push(eb('kills', '>=', filters.minKills));
+  if (filters.minDeaths !== undefined) conditions.push(eb('deaths', '>=', filters.minDeaths));
+  // So a player listed at 3.48 passes "at least 3.48".
+  if (filters.minKdRatio !== undefined) conditions.push(eb(RANKING_VALUES.KDRatio, '>=', filters.minKdRatio));
   if (filters.minPlayTimeMinutes !== undefined) {
-    conditions.push(sql`${RANKING_VALUES.TotalPlayTimeMinutes} >= ${filters.minPlayTimeMinutes}`);
+    conditions.push(eb(RANKING_VALUES.TotalPlayTimeMinutes, '>=', filters.minPlayTimeMinutes));
   }
-  return sql.join(conditions, sql` and `);
+  return eb.and(conditions);
 }

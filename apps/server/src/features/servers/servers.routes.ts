@@ -14,7 +14,6 @@ import {
 } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
 import { sendError } from '../../http/errors.ts';
 import {
   MAX_PAGE,
@@ -25,7 +24,7 @@ import {
   sortOrder,
 } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
-import { createServersService } from './servers.service.ts';
+import type { ServersService } from './servers.service.ts';
 
 /**
  * Server profile, insights, rankings and search (spec site-statistics §7; §5 rankings query). Registered under
@@ -74,14 +73,15 @@ const searchQuerySchema = z.object({
 });
 
 export interface ServersRoutesOptions {
-  database: Database;
-  now?: () => Date;
+  serversService: ServersService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
-  encodeSharedAnswers?: boolean;
+  encodeSharedAnswers: boolean;
 }
 
-export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async (app, options) => {
-  const service = createServersService({ database: options.database, now: options.now });
+export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async (
+  app,
+  { serversService: service, encodeSharedAnswers },
+) => {
   const unknownServer = (name: string) => ({
     error: 'not_found',
     message: `No server named '${name}' is known to Frontline`,
@@ -94,7 +94,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
     async (request, reply) => {
       const { query, page, pageSize } = request.query;
       const answer = await service.searchServers(query, page, pageSize);
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce: encodeSharedAnswers });
     },
   );
 
@@ -111,7 +111,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const { serverName } = request.params;
       const answer = await service.describeServer(serverName, request.query.minPlayersForWeighting);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: encodeSharedAnswers });
     },
   );
 
@@ -128,7 +128,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const { serverName } = request.params;
       const answer = await service.describeInsights(serverName, request.query.days);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: encodeSharedAnswers });
     },
   );
 
@@ -145,7 +145,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
       const { serverName } = request.params;
       const answer = await service.rankPlayers(serverName, request.query);
       if (!answer) return sendError(reply, 404, unknownServer(serverName));
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: options.encodeSharedAnswers });
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: encodeSharedAnswers });
     },
   );
 };

@@ -12,22 +12,15 @@ import {
   type ServerRankingsResponse,
   type ServerSearchResponse,
 } from '@frontline/contract';
-import type { Database } from '../../db/database.ts';
-import type { ServerGuid } from '../../domain/ids.ts';
 import { MINIMUM_PLAYED_MS } from '../../db/ranked-players.ts';
+import type { ServerGuid } from '../../domain/ids.ts';
 import { participantBand } from '../../domain/participant-bands.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
-import { findServerProfiles } from '../../db/server-profiles.ts';
-import { readPlayerCountHistory, readPingHistory } from './server-history.ts';
-import {
-  createServersRepository,
-  type PlayerPeriodTotals,
-  type PlacementTotals,
-  type RankingFilters,
-  type ServerRecord,
-} from './servers.repository.ts';
-import { roundTo, kdRatioOf } from '../../lib/numbers.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { kdRatioOf, roundTo } from '../../lib/numbers.ts';
 import { DAY_MS, MONTH_DAYS, WEEK_DAYS, firstDayOfWindow, utcDayNumber } from '../../lib/utc-days.ts';
+import { readPingHistory, readPlayerCountHistory } from './server-history.ts';
+import type { RankingFilters, ServerRecord, ServersRepository } from './servers.repository.ts';
 
 /**
  * The server profile (spec §2 "Server profile", §3 Server details and Server insights), its rankings (§2
@@ -62,7 +55,7 @@ const WEEK_FOLD_FROM_DAYS = 3650;
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** The English name of an ISO 3166-1 alpha-2 code, null when it is not one. */
-export function countryNameOf(code: string | null): string | null {
+function countryNameOf(code: string | null): string | null {
   if (!code || !/^[A-Za-z]{2}$/.test(code)) return null;
   try {
     const name = regionNames.of(code.toUpperCase());
@@ -75,11 +68,13 @@ export function countryNameOf(code: string | null): string | null {
 const minutesOf = (ms: number) => Math.round(ms / 60_000);
 const dayStartIso = (day: number) => new Date(day * DAY_MS).toISOString();
 
-export interface ServersServiceOptions {
-  database: Database;
-  /** The clock (tests pin it). */
-  now?: () => Date;
+export interface ServersServiceDeps {
+  serversRepository: ServersRepository;
+  clock: Clock;
 }
+
+type PlayerPeriodTotals = Awaited<ReturnType<ServersRepository['sumPlayerPeriod']>>[number];
+type PlacementTotals = Awaited<ReturnType<ServersRepository['findTopPlacements']>>[number];
 
 export interface RankingRequest extends RankingFilters {
   page: number;
@@ -95,8 +90,8 @@ interface NamedServer {
   guids: ServerGuid[];
 }
 
-export function createServersService({ database, now = () => new Date() }: ServersServiceOptions) {
-  const repository = createServersRepository(database.db);
+export function createServersService({ serversRepository: repository, clock }: ServersServiceDeps) {
+  const now = () => new Date(clock());
 
   async function findNamedServer(name: string): Promise<NamedServer | undefined> {
     const server = await repository.findServerByName(name);
@@ -213,12 +208,11 @@ export function createServersService({ database, now = () => new Date() }: Serve
       const { server, addresses } = named;
       const at = now();
       return detailsCache.reuse(`${named.guids.join(',')}|${minPlayersForWeighting}`, at.getTime(), async () => {
-        const [profiles, recentRounds, ...leaderboards] = await Promise.all([
-          findServerProfiles(database.db, [server.serverGuid]),
+        const [profile, recentRounds, ...leaderboards] = await Promise.all([
+          repository.findServerProfile(server.serverGuid),
           repository.findRecentRounds(named.guids, RECENT_ROUNDS),
           ...LEADERBOARD_PERIODS.map((period) => buildLeaderboard(named, period, minPlayersForWeighting, at)),
         ]);
-        const profile = profiles.get(server.serverGuid);
         return {
           serverGuid: server.serverGuid,
           serverName: server.name,
@@ -269,15 +263,15 @@ export function createServersService({ database, now = () => new Date() }: Serve
         // The maps table is by whole UTC days (its aggregate's grain): today and the days-1 days before.
         const mapsFromDay = firstDayOfWindow(endMs, days);
         const [current, previous, peakPlayerCount, ping, mapTotals] = await Promise.all([
-          readPlayerCountHistory(database.db, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
-          readPlayerCountHistory(database.db, guids, {
+          readPlayerCountHistory(repository, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
+          readPlayerCountHistory(repository, guids, {
             startMs: previousStartMs,
             endMs: startMs,
             bucketMinutes,
             foldToWeeks,
           }),
           repository.findPeakPlayers(guids, new Date(startMs).toISOString(), at.toISOString()),
-          readPingHistory(database.db, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
+          readPingHistory(repository, guids, { startMs, endMs, bucketMinutes, foldToWeeks }),
           repository.sumMaps(guids, mapsFromDay, utcDayNumber(endMs) + 1),
         ]);
         // A map nobody was seen on (only empty rounds) has no play time to share: it is left out.
