@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PING_BIN_MS, pingBinOf, pingPercentiles, type PingBin } from './ping-histogram.ts';
+import { pingBinOf, pingPercentiles, type PingBin } from './ping-histogram.ts';
 import { seededRandom } from '../emulator/random.ts';
+
+// docs/formulas.md: "histograms of 10 ms bins … interpolated within the bin".
+const BIN_MS = 10;
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -35,11 +38,11 @@ function bruteForcePercentile(bins: readonly PingBin[], share: number): number {
   const total = bins.reduce((sum, bin) => sum + bin.samples, 0);
   const samplesBelow = (ping: number): number =>
     bins.reduce((sum, bin) => {
-      const covered = Math.min(Math.max((ping - bin.pingBin) / PING_BIN_MS, 0), 1);
+      const covered = Math.min(Math.max((ping - bin.pingBin) / BIN_MS, 0), 1);
       return sum + covered * bin.samples;
     }, 0);
   let low = Math.min(...bins.map((bin) => bin.pingBin));
-  let high = Math.max(...bins.map((bin) => bin.pingBin)) + PING_BIN_MS;
+  let high = Math.max(...bins.map((bin) => bin.pingBin)) + BIN_MS;
   for (let step = 0; step < 80; step++) {
     const middle = (low + high) / 2;
     if (samplesBelow(middle) >= share * total - 1e-9) high = middle;
@@ -57,6 +60,12 @@ function exactPercentile(pings: readonly number[], share: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+
+describe('pingBinOf', () => {
+  it('counts a ping in the 10 ms bin it falls in, keyed by the lower bound', () => {
+    expect([0, 9, 10, 47, 999].map(pingBinOf)).toEqual([0, 0, 10, 40, 990]);
+  });
+});
 
 describe('pingPercentiles', () => {
   it('returns null when there are no samples', () => {
@@ -136,7 +145,7 @@ describe('pingPercentiles', () => {
       ] as const) {
         const exactBin = pingBinOf(exactPercentile(pings, share));
         expect(estimate, `trial ${trial}, share ${share}`).toBeGreaterThanOrEqual(exactBin);
-        expect(estimate, `trial ${trial}, share ${share}`).toBeLessThanOrEqual(exactBin + PING_BIN_MS);
+        expect(estimate, `trial ${trial}, share ${share}`).toBeLessThanOrEqual(exactBin + BIN_MS);
       }
     }
   });

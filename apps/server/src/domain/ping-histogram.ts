@@ -6,7 +6,7 @@
  */
 
 /** Width of a ping bin, in milliseconds. */
-export const PING_BIN_MS = 10;
+const PING_BIN_MS = 10;
 
 /** The bin a ping is counted in: its lower bound. */
 export function pingBinOf(ping: number): number {
