@@ -11,7 +11,7 @@ import { countryName, normaliseCountryCode } from '../lib/country.ts';
 const spriteCodes = new Set(FLAG_SPRITE_CODES.split(' '));
 
 /** The sprite's view for the common countries (one request for a whole list), else the flag's own file. */
-export function countryFlagUrl(code: string): string {
+function countryFlagUrl(code: string): string {
   const lower = code.toLowerCase();
   return spriteCodes.has(lower) ? `${FLAG_ASSET_STEM}.svg#${lower}` : `${FLAG_ASSET_STEM}/${lower}.svg`;
 }

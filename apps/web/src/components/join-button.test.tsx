@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { JoinButton, type JoinableServer } from './join-button.tsx';
+import type { ComponentProps } from 'react';
+import { JoinButton } from './join-button.tsx';
+
+type JoinableServer = ComponentProps<typeof JoinButton>['server'];
 
 const server = (overrides: Partial<JoinableServer> = {}): JoinableServer => ({
   name: 'Wake Island 24/7',

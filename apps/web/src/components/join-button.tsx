@@ -11,7 +11,7 @@ import { safeJoinUrl, safeWebUrl } from '../lib/safe-url.ts';
  */
 
 /** What the button needs of a server; `numPlayers` counts people, not bots. */
-export type JoinableServer = Pick<LiveServer, 'name' | 'joinLink' | 'numPlayers' | 'maxPlayers' | 'hasPassword'>;
+type JoinableServer = Pick<LiveServer, 'name' | 'joinLink' | 'numPlayers' | 'maxPlayers' | 'hasPassword'>;
 
 /**
  * The server list's compact JOIN by default; the profile's header passes a larger box and its own words

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
-
 /**
  * The one HTTP client of the web app (spec: site-account-and-realtime §7, site-statistics §7): every
  * call goes under /stats; a non-OK answer throws `HTTP error! status: {code}`; an empty or 204 answer
- * gives `{}`; there is no default timeout (callers pass an AbortSignal when they want one).
+ * gives `{}`; there is no default timeout (callers pass an AbortSignal when they want one). Every call
+ * the site makes today is a GET; answers are typed by the contract and not parsed (zod stays out of the
+ * browser).
  */
 
 export const API_BASE = '/stats';
@@ -22,15 +22,10 @@ export class HttpError extends Error {
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RequestOptions {
   /** Arrays become repeated keys; undefined, null and blank values are left out. */
   query?: Record<string, QueryValue>;
-  body?: unknown;
-  headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Checks the answer against the contract; a mismatch is an error, not silently wrong data. */
-  schema?: z.ZodType<T>;
 }
 
 export function buildQueryString(query: Record<string, QueryValue> = {}): string {
@@ -48,30 +43,16 @@ export function buildQueryString(query: Record<string, QueryValue> = {}): string
   return text ? `?${text}` : '';
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, headers = {}, signal, schema } = options;
-  const init: RequestInit = {
-    method,
-    headers: { Accept: 'application/json', ...headers },
+export async function apiGet<T = unknown>(path: string, { query, signal }: RequestOptions = {}): Promise<T> {
+  const response = await fetch(`${API_BASE}${path}${buildQueryString(query)}`, {
+    method: 'GET',
+    headers: { Accept: 'application/json' },
     credentials: 'same-origin',
     signal,
-  };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-  }
-  const response = await fetch(`${API_BASE}${path}${buildQueryString(query)}`, init);
+  });
   const text = await response.text();
   if (!response.ok) throw new HttpError(response.status, parseJsonOrText(text));
-  const data: unknown = response.status === 204 || text.trim() === '' ? {} : JSON.parse(text);
-  return schema ? schema.parse(data) : (data as T);
-}
-
-export function apiGet<T = unknown>(
-  path: string,
-  options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
-): Promise<T> {
-  return apiRequest(path, { ...options, method: 'GET' });
+  return (response.status === 204 || text.trim() === '' ? {} : JSON.parse(text)) as T;
 }
 
 function parseJsonOrText(text: string): unknown {

@@ -34,7 +34,7 @@ export function countryName(code: string): string {
  * Spec §9: "Country-code map of 14 countries (US, CA, GB, FR, DE, IT, ES, RU, CN, JP, IN, AU, BR, ZA)". These
  * names hold even where Intl.DisplayNames is missing or names a code differently.
  */
-export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   US: 'United States',
   CA: 'Canada',
   GB: 'United Kingdom',

@@ -37,7 +37,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
 // "GMT", "GMT+1", "GMT-3:30", "GMT+05:45": the shortOffset zone names of every engine we support.
 const OFFSET_NAME = /^(?:GMT|UTC)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/;
 
-export function parseOffsetName(name: string): number | null {
+function parseOffsetName(name: string): number | null {
   const match = OFFSET_NAME.exec(name.trim());
   if (!match) return null;
   const [, sign, hours, minutes] = match;
@@ -46,7 +46,7 @@ export function parseOffsetName(name: string): number | null {
   return sign === '-' ? -total : total;
 }
 
-export function formatUtcOffset(offsetMinutes: number): string {
+function formatUtcOffset(offsetMinutes: number): string {
   if (offsetMinutes === 0) return 'UTC';
   const sign = offsetMinutes < 0 ? '-' : '+';
   const magnitude = Math.abs(offsetMinutes);
@@ -69,10 +69,4 @@ export function serverClock(timeZone: string | null | undefined, now: Date): Ser
     offsetMinutes,
     offsetLabel: formatUtcOffset(offsetMinutes),
   };
-}
-
-/** "21:04 (UTC+1)", or null without a zone. */
-export function formatServerClock(timeZone: string | null | undefined, now: Date): string | null {
-  const clock = serverClock(timeZone, now);
-  return clock ? `${clock.time} (${clock.offsetLabel})` : null;
 }

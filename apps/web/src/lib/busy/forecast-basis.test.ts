@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   describeForecastBasis,
   describeForecastConfidence,
-  describeHistorySpan,
   describeTypicalHour,
   hasMissingHours,
 } from './forecast-basis.ts';
@@ -26,12 +25,14 @@ describe('how sure a forecast is, in words (issue: "say how sure it is", without
     );
   });
 
-  it('counts the hours seen in the first day, whole days from then on', () => {
-    expect(describeHistorySpan({ dataPoints: 1, historyDays: 0 })).toBe('1 hour');
-    expect(describeHistorySpan({ dataPoints: 23, historyDays: 0 })).toBe('23 hours');
-    expect(describeHistorySpan({ dataPoints: 25, historyDays: 1 })).toBe('1 day');
+  it('counts a rough estimate in the hours seen in the first day, whole days from then on', () => {
+    const span = (dataPoints: number, historyDays: number) =>
+      describeForecastConfidence(indicator({ basis: 'overall', dataPoints, historyDays }));
+    expect(span(1, 0)).toBe('Rough estimate · 1 hour of data');
+    expect(span(23, 0)).toBe('Rough estimate · 23 hours of data');
+    expect(span(25, 1)).toBe('Rough estimate · 1 day of data');
     // A server seen a few hours a day for 9 days: 9 days of data, not 20 hours.
-    expect(describeHistorySpan({ dataPoints: 20, historyDays: 9 })).toBe('9 days');
+    expect(span(20, 9)).toBe('Rough estimate · 9 days of data');
   });
 
   it('adds a short note beside a strip only when the forecast rests on less than weeks', () => {

@@ -16,7 +16,7 @@ function plural(count: number, one: string, many: string): string {
  * How much history a rough estimate (basis `overall`, whose data points are every hour seen) rests on: the whole
  * days since the server was first seen ("2 days"), or in its first day the hours seen ("5 hours").
  */
-export function describeHistorySpan(indicator: Pick<BusyIndicator, 'dataPoints' | 'historyDays'>): string {
+function describeHistorySpan(indicator: Pick<BusyIndicator, 'dataPoints' | 'historyDays'>): string {
   return indicator.historyDays > 0
     ? plural(indicator.historyDays, 'day', 'days')
     : plural(indicator.dataPoints, 'hour', 'hours');

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeTimeline } from '../../../lib/busy/test-fixtures.ts';
-import {
-  PROFILE_FORECAST_BAR_MAX_PX,
-  PROFILE_FORECAST_BAR_MIN_PX,
-  formatDateRange,
-  formatRegion,
-  formatRoundDuration,
-  minutesBetween,
-  profileForecastBars,
-} from './profile-display.ts';
+import { formatDateRange, formatRegion, formatRoundDuration, profileForecastBars } from './profile-display.ts';
 
 describe("header forecast (spec §9: 'Forecast bar height … 2 to 20 px on server profile')", () => {
   it('scales the bars to the busiest hour between 2 and 20 px, in UTC hour order', () => {
     const timeline = makeTimeline(5, (hour) => hour * 2).reverse();
     const bars = profileForecastBars(timeline);
-    expect(PROFILE_FORECAST_BAR_MIN_PX).toBe(2);
-    expect(PROFILE_FORECAST_BAR_MAX_PX).toBe(20);
     expect(bars.map((bar) => bar.entry.hour)).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
     expect(bars[0]?.heightPx).toBe(2);
     expect(bars[23]?.heightPx).toBe(20);
@@ -37,13 +27,13 @@ describe("header forecast (spec §9: 'Forecast bar height … 2 to 20 px on serv
 
 describe("recent rounds (spec §9: 'Durations 'Nh Mm' or '<1m'')", () => {
   it('measures a finished round', () => {
-    expect(minutesBetween('2026-01-01T10:00:00Z', '2026-01-01T10:42:30Z')).toBe(42.5);
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:42:30Z')).toBe('0h 42m');
     expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T11:05:00Z')).toBe('1h 5m');
     expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:00:20Z')).toBe('<1m');
   });
 
   it('has no length while live, or when the times are unreadable or reversed', () => {
-    expect(minutesBetween('2026-01-01T10:00:00Z', null)).toBeNull();
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', null)).toBe('-');
     expect(formatRoundDuration('2026-01-01T10:00:00Z', 'soon')).toBe('-');
     expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T09:00:00Z')).toBe('-');
   });

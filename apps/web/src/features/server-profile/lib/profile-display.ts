@@ -8,7 +8,7 @@ import { barHeight, orderedTimeline, peakTypicalPlayers } from '../../../lib/bus
  * §9 "Forecast bar height … 2 to 20 px on server profile"; "Durations 'Nh Mm' or '<1m'").
  */
 
-export const PROFILE_FORECAST_BAR_MIN_PX = 2;
+const PROFILE_FORECAST_BAR_MIN_PX = 2;
 export const PROFILE_FORECAST_BAR_MAX_PX = 20;
 
 export interface ForecastBar {
@@ -28,7 +28,7 @@ export function profileForecastBars(timeline: readonly HourlyEntry[]): ForecastB
 }
 
 /** Minutes between two API timestamps; null when either is missing or unreadable, or they are reversed. */
-export function minutesBetween(start: string, end: string | null): number | null {
+function minutesBetween(start: string, end: string | null): number | null {
   if (end === null) return null;
   const from = parseApiTimestamp(start).getTime();
   const to = parseApiTimestamp(end).getTime();

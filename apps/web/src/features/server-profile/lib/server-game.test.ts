@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backFallbackPath, gameIdFromServerName, resolveLiveGameId } from './server-game.ts';
+import { backFallbackPath, resolveLiveGameId } from './server-game.ts';
 
 describe("live game id (spec §4: 'Live game id falls back on the server name: contains fh2 gives fh2; contains vietnam or bfv gives bfvietnam; else bf1942')", () => {
-  it('guesses from the name, case-insensitively', () => {
-    expect(gameIdFromServerName('=DoG= FH2 Realism')).toBe('fh2');
-    expect(gameIdFromServerName('Vietnam Veterans')).toBe('bfvietnam');
-    expect(gameIdFromServerName('[BFV] Hue city')).toBe('bfvietnam');
-    expect(gameIdFromServerName('Wake Island 24/7')).toBe('bf1942');
+  it('guesses from the name, case-insensitively, when the details name no game', () => {
+    expect(resolveLiveGameId(null, '=DoG= FH2 Realism')).toBe('fh2');
+    expect(resolveLiveGameId(null, 'Vietnam Veterans')).toBe('bfvietnam');
+    expect(resolveLiveGameId(null, '[BFV] Hue city')).toBe('bfvietnam');
+    expect(resolveLiveGameId(null, 'Wake Island 24/7')).toBe('bf1942');
   });
 
   it("uses the details' game when it is one we know, and the name otherwise", () => {

@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
  * unknown), or /servers when none").
  */
 
-export function gameIdFromServerName(serverName: string): GameId {
+function gameIdFromServerName(serverName: string): GameId {
   const name = serverName.toLowerCase();
   if (name.includes('fh2')) return 'fh2';
   if (name.includes('vietnam') || name.includes('bfv')) return 'bfvietnam';

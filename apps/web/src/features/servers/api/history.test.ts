@@ -1,10 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  fetchHistoryForTarget,
-  fetchPlayersOnlineHistory,
-  playersOnlineHistoryQueryKey,
-  playersOnlineHistoryQueryOptions,
-} from './history.ts';
+import { playersOnlineHistoryQueryOptions } from './history.ts';
 
 function answer(body: unknown, status = 200) {
   const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
@@ -19,35 +15,31 @@ const empty = {
   rollingWindowDays: 14,
 };
 
+/** The history as the panel loads it: through the query's options. */
+function load(...args: Parameters<typeof playersOnlineHistoryQueryOptions>) {
+  return new QueryClient().fetchQuery(playersOnlineHistoryQueryOptions(...args));
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe("players-online history call (spec §7: 'GET /stats/LiveServers/{id}/players-online-history, query period, rollingWindowDays')", () => {
-  it('calls the path with the period and window, and passes the abort signal', async () => {
+  it('calls the path with the period and window, and passes an abort signal', async () => {
     const fetchMock = answer(empty);
-    const controller = new AbortController();
-    await expect(fetchPlayersOnlineHistory('bf1942', '7d', 14, controller.signal)).resolves.toEqual(empty);
+    await expect(load('bf1942', '7d', 14)).resolves.toEqual(empty);
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
       '/stats/LiveServers/bf1942/players-online-history?period=7d&rollingWindowDays=14',
     );
-    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
-  });
-
-  it('takes a server guid as the id, encoded', async () => {
-    const fetchMock = answer(empty);
-    await fetchPlayersOnlineHistory('a/b c', '1d', 7);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(
-      '/stats/LiveServers/a%2Fb%20c/players-online-history?period=1d&rollingWindowDays=7',
-    );
+    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal);
   });
 
   it("throws 'HTTP error! status: {code}' on failure", async () => {
     answer({ error: 'x', message: 'x' }, 500);
-    await expect(fetchPlayersOnlineHistory('fh2', '1d', 7)).rejects.toThrow('HTTP error! status: 500');
+    await expect(load('fh2', '1d', 7)).rejects.toThrow('HTTP error! status: 500');
   });
 
   it("asks each game once for 'all'", async () => {
     const fetchMock = answer(empty);
-    await fetchHistoryForTarget('all', '3d', 30);
+    await load('all', '3d', 30);
     expect(fetchMock.mock.calls.map(([url]) => (typeof url === 'string' ? url : 'not a string'))).toEqual([
       '/stats/LiveServers/bf1942/players-online-history?period=3d&rollingWindowDays=30',
       '/stats/LiveServers/fh2/players-online-history?period=3d&rollingWindowDays=30',
@@ -55,13 +47,12 @@ describe("players-online history call (spec §7: 'GET /stats/LiveServers/{id}/pl
     ]);
   });
 
-  it("keys the query ['players-online-history', id, period, window]", () => {
-    expect(playersOnlineHistoryQueryKey('fh2', '1month', 7)).toEqual(['players-online-history', 'fh2', '1month', 7]);
-    expect(playersOnlineHistoryQueryOptions('all', '1d', 14).queryKey).toEqual([
+  it("keys the query ['players-online-history', target, period, window]", () => {
+    expect(playersOnlineHistoryQueryOptions('fh2', '1month', 7).queryKey).toEqual([
       'players-online-history',
-      'all',
-      '1d',
-      14,
+      'fh2',
+      '1month',
+      7,
     ]);
   });
 });

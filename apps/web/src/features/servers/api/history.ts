@@ -11,12 +11,12 @@ import type { HistoryTarget, RollingWindowDays } from '../lib/history.ts';
  * browser bundle, and the types come from the contract.
  */
 
-export const PLAYERS_ONLINE_HISTORY_QUERY_KEY = 'players-online-history';
+const PLAYERS_ONLINE_HISTORY_QUERY_KEY = 'players-online-history';
 
 /** History data changes with the collector's hourly counts; refetching a panel more often gains nothing. */
-export const PLAYERS_ONLINE_HISTORY_STALE_MS = 5 * 60_000;
+const PLAYERS_ONLINE_HISTORY_STALE_MS = 5 * 60_000;
 
-export function fetchPlayersOnlineHistory(
+function fetchPlayersOnlineHistory(
   id: string,
   period: HistoryPeriod,
   rollingWindowDays: RollingWindowDays,
@@ -33,7 +33,7 @@ export function fetchPlayersOnlineHistory(
  * (see `combineHistoryResponses`). If any of the three fails, the ALL view fails: a sum with a game
  * missing would look like a real, lower total.
  */
-export async function fetchHistoryForTarget(
+async function fetchHistoryForTarget(
   target: HistoryTarget,
   period: HistoryPeriod,
   rollingWindowDays: RollingWindowDays,
@@ -46,7 +46,7 @@ export async function fetchHistoryForTarget(
   return combineHistoryResponses(responses);
 }
 
-export function playersOnlineHistoryQueryKey(
+function playersOnlineHistoryQueryKey(
   id: string,
   period: HistoryPeriod,
   rollingWindowDays: RollingWindowDays,

@@ -9,8 +9,6 @@ const PlayerActivityHistory = lazy(async () => ({
   default: (await import('./player-activity-history.tsx')).PlayerActivityHistory,
 }));
 
-export const HISTORY_PANEL_TITLE = 'Player Activity History';
-
 /**
  * The collapsible 'Player Activity History' panel (spec §2), closed by default. Its content mounts on the
  * first open, which is when its data loads, and then stays mounted while closed so reopening is instant.
@@ -33,7 +31,7 @@ export function ActivityHistoryPanel({ game }: { game: LiveGameId | 'all' }) {
           }}
           className="flex w-full items-center gap-3 rounded-md px-4 py-2.5 text-left transition-colors hover:bg-raised/60"
         >
-          <span className="heading-display text-sm text-ink">{HISTORY_PANEL_TITLE}</span>
+          <span className="heading-display text-sm text-ink">Player Activity History</span>
           <span className="hidden text-xs text-muted sm:inline">Players online over time, with trend</span>
           <ChevronDownIcon
             width={16}

@@ -11,9 +11,6 @@ import { sortServers, type SortKey, type SortState } from '../lib/server-sort.ts
 import { ServerCards } from './server-cards.tsx';
 import { ServerTable } from './server-table.tsx';
 
-export const LOAD_ERROR_TEXT = 'Failed to fetch server data. Please try again.';
-export const EMPTY_TEXT = 'No server data available';
-
 /**
  * The live list of the chosen games (spec: site-statistics §2 "Server browser", §4 "Server list"): spinner,
  * then the table (cards under 768 px), or the error with a retry, or the empty note. Refreshed every
@@ -58,7 +55,7 @@ export function ServerList({
   if (list.isError) {
     return (
       <div role="alert" className="rounded-md border border-danger/40 bg-danger-soft px-4 py-6 text-center">
-        <p className="text-sm font-medium text-danger">{LOAD_ERROR_TEXT}</p>
+        <p className="text-sm font-medium text-danger">Failed to fetch server data. Please try again.</p>
         <button
           type="button"
           onClick={list.refetch}
@@ -110,7 +107,7 @@ export function ServerList({
       </div>
       {sorted.length === 0 ? (
         <p className="hatched rounded-md border border-dashed border-line-strong bg-surface px-4 py-10 text-center text-sm text-muted">
-          {EMPTY_TEXT}
+          No server data available
         </p>
       ) : isMobile ? (
         <ServerCards {...rowProps} />

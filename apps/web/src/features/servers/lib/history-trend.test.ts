@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TREND_STABLE_THRESHOLD_PERCENT,
-  computeRollingAverageChangePercent,
-  determineTrendDirection,
-  formatChangePercent,
-} from './history-trend.ts';
+import { computeRollingAverageChangePercent, determineTrendDirection, formatChangePercent } from './history-trend.ts';
 
 const rolling = (...averages: number[]) => averages.map((average) => ({ average }));
 
 describe("trend direction (spec §4: 'stable if first-to-last rolling average change is under 5 percent in magnitude; increasing if positive; else decreasing')", () => {
-  it('uses a 5 % threshold', () => {
-    expect(TREND_STABLE_THRESHOLD_PERCENT).toBe(5);
-  });
-
   it('is stable when the change is under 5 % either way', () => {
     expect(determineTrendDirection(rolling(100, 104.9))).toBe('stable');
     expect(determineTrendDirection(rolling(100, 95.1))).toBe('stable');

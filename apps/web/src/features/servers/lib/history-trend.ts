@@ -5,7 +5,7 @@
  */
 
 /** A change smaller than this (in percent, either way) reads as stable. */
-export const TREND_STABLE_THRESHOLD_PERCENT = 5;
+const TREND_STABLE_THRESHOLD_PERCENT = 5;
 
 export type TrendDirection = 'increasing' | 'decreasing' | 'stable';
 

@@ -4,9 +4,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FORECAST_TITLE } from '../../../lib/busy/busy.ts';
-import { HISTORY_PANEL_TITLE } from '../components/activity-history-panel.tsx';
-import { EMPTY_TEXT, LOAD_ERROR_TEXT } from '../components/server-list.tsx';
 import { makeBusyResult, makeTimeline } from '../../../lib/busy/test-fixtures.ts';
 import { makeServer } from '../lib/test-fixtures.ts';
 import { ServerBrowserPage } from './server-browser-page.tsx';
@@ -157,7 +154,7 @@ describe('server list states (spec §4 "loading spinner, then loaded or error"; 
   it("shows 'Failed to fetch server data. Please try again.' with a retry that reloads", async () => {
     stubApi({ lists: { bf1942: 'fail' } });
     const { user } = renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_ERROR_TEXT);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch server data. Please try again.');
     api.lists.bf1942 = listOf([makeServer({ name: 'Back online' })]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Back online')).toBeInTheDocument();
@@ -167,7 +164,7 @@ describe('server list states (spec §4 "loading spinner, then loaded or error"; 
   it("shows 'No server data available' for an empty list, and asks for no busy indicators", async () => {
     stubApi({ lists: { bf1942: listOf([]) } });
     renderPage();
-    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('No server data available')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(busyCalls()).toHaveLength(0);
   });
@@ -563,7 +560,7 @@ describe("activity forecast (spec §2: 'hover popover on desktop, modal when wid
     const { user } = renderPage();
     const trigger = await screen.findByRole('button', { name: /Activity Forecast for Hover me: Busier than usual/ });
     await user.hover(trigger);
-    const popover = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    const popover = await screen.findByRole('dialog', { name: 'Activity Forecast' });
     expect(popover).toHaveTextContent('Busier than usual');
     expect(popover).toHaveTextContent('Players now24');
     expect(popover).toHaveTextContent('Typical this hour18');
@@ -593,7 +590,7 @@ describe("activity forecast (spec §2: 'hover popover on desktop, modal when wid
     await waitFor(() => expect(busyCalls()).toHaveLength(2));
     restFails = false;
     await user.hover(await screen.findByRole('button', { name: 'Activity Forecast for S10' }));
-    const popover = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    const popover = await screen.findByRole('dialog', { name: 'Activity Forecast' });
     await waitFor(() => expect(busyCalls()).toHaveLength(3));
     expect(busyCalls()[2]?.searchParams.getAll('serverGuids')).toEqual(['g10']);
     await waitFor(() => expect(popover).toHaveTextContent('Busier than usual'));
@@ -620,7 +617,7 @@ describe("activity forecast (spec §2: 'hover popover on desktop, modal when wid
     });
     const { user } = renderPage();
     await user.hover(await screen.findByRole('button', { name: /Activity Forecast for Young: As busy as usual/ }));
-    const popover = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    const popover = await screen.findByRole('dialog', { name: 'Activity Forecast' });
     expect(within(popover).getByTestId('forecast-basis')).toHaveTextContent(
       'Rough estimate: based on 2 days of data so far.',
     );
@@ -641,7 +638,7 @@ describe("activity forecast (spec §2: 'hover popover on desktop, modal when wid
     stubApi({ lists: { bf1942: listOf([makeServer({ guid: 'a', name: 'Phone', numPlayers: 4 })]) } });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: /Activity Forecast for Phone/ }));
-    const dialog = await screen.findByRole('dialog', { name: FORECAST_TITLE });
+    const dialog = await screen.findByRole('dialog', { name: 'Activity Forecast' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveTextContent('Busier than usual');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -838,7 +835,7 @@ describe("'Player Activity History' panel (spec §2: collapsible, loading data o
   it('is closed by default and mounts the lazy chart on first open, for the shown game', async () => {
     stubApi({ lists: { bf1942: listOf([]) } });
     const { user } = renderPage();
-    const toggle = screen.getByRole('button', { name: new RegExp(HISTORY_PANEL_TITLE) });
+    const toggle = screen.getByRole('button', { name: /Player Activity History/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(historyMounts.games).toEqual([]);
 
@@ -848,7 +845,7 @@ describe("'Player Activity History' panel (spec §2: collapsible, loading data o
     expect(screen.getByText('History chart for bf1942')).not.toBeVisible();
 
     await user.click(screen.getByRole('tab', { name: 'All' }));
-    await user.click(screen.getByRole('button', { name: new RegExp(HISTORY_PANEL_TITLE) }));
+    await user.click(screen.getByRole('button', { name: /Player Activity History/ }));
     expect(await screen.findByText('History chart for all')).toBeInTheDocument();
   });
 });
