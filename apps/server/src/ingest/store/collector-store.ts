@@ -24,7 +24,7 @@ import type {
  * inside its transaction.
  */
 
-export const POPULATION_BUCKET_MINUTES = 5;
+const POPULATION_BUCKET_MINUTES = 5;
 
 const isoCache = new Map<number, string>();
 /** ISO text of a time; cached because one poll writes the same few times into thousands of rows. */

@@ -1,8 +1,10 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase } from '../../db/database.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
-import { POPULATION_BUCKET_MINUTES } from './collector-store.ts';
+import { asServerGuid } from '../../domain/ids.ts';
+import { emptyBatch } from '../tracker/write-batch.ts';
+import { createCollectorStore } from './collector-store.ts';
 import { rollUpPopulation } from './population-rollup.ts';
 import { seededRandom } from '../../emulator/random.ts';
 
@@ -18,6 +20,8 @@ interface PopulationRow {
   samples: number;
 }
 
+/** The collector's population buckets, which the rollup merges into hours ("5-minute buckets", population-rollup.ts). */
+const FINE_BUCKET_MINUTES = 5;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -40,27 +44,21 @@ function insertBucket(
     .run(
       row.server_guid,
       row.bucket_start,
-      row.bucket_minutes ?? POPULATION_BUCKET_MINUTES,
+      row.bucket_minutes ?? FINE_BUCKET_MINUTES,
       row.player_sum,
       row.peak_players,
       row.samples,
     );
 }
 
-/** Adds one poll's player count the way the collector does (one 5-minute bucket, sums and peak). */
-const addPollStatements = new WeakMap<DatabaseSync, StatementSync>();
-
-function addPoll(sqlite: DatabaseSync, serverGuid: string, atMs: number, players: number): void {
-  const bucketMs = POPULATION_BUCKET_MINUTES * MINUTE_MS;
-  let statement = addPollStatements.get(sqlite);
-  if (statement === undefined) {
-    statement = sqlite.prepare(`insert into server_population
-        (server_guid, bucket_start, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, 1)
-      on conflict (server_guid, bucket_start) do update set player_sum = player_sum + excluded.player_sum,
-        peak_players = max(peak_players, excluded.peak_players), samples = samples + 1`);
-    addPollStatements.set(sqlite, statement);
-  }
-  statement.run(serverGuid, iso(Math.floor(atMs / bucketMs) * bucketMs), POPULATION_BUCKET_MINUTES, players, players);
+/** Writes polls' player counts as the collector does: a batch through its store, into 5-minute buckets. */
+function addPolls(sqlite: DatabaseSync, polls: readonly Poll[]): void {
+  const population = polls.map((poll) => ({
+    serverGuid: asServerGuid(poll.serverGuid),
+    at: poll.atMs,
+    players: poll.players,
+  }));
+  createCollectorStore(sqlite).applyBatches([{ ...emptyBatch(), population }]);
 }
 
 function readRows(sqlite: DatabaseSync, serverGuid?: string): PopulationRow[] {
@@ -121,9 +119,15 @@ describe('rollUpPopulation', () => {
     // Three old days (rolled up) and the fresh week (kept), from raw polls with missed ones.
     const fromMs = CUTOFF_MS - 3 * DAY_MS;
     const polls = generatePolls(1942, 'srv-a', fromMs, NOW.getTime());
-    for (const poll of polls) addPoll(sqlite, poll.serverGuid, poll.atMs, poll.players);
+    addPolls(sqlite, polls);
     const fineBefore = readRows(sqlite).filter((row) => Date.parse(row.bucket_start) < CUTOFF_MS);
     const keptBefore = readRows(sqlite).filter((row) => Date.parse(row.bucket_start) >= CUTOFF_MS);
+    // The collector wrote 5-minute buckets: the week from the cutoff to NOW (12:34:56) holds 7 × 288 + 7.
+    expect(keptBefore).toHaveLength(7 * 288 + 7);
+    for (const row of [...fineBefore, ...keptBefore]) {
+      expect(row.bucket_minutes).toBe(FINE_BUCKET_MINUTES);
+      expect(Date.parse(row.bucket_start) % (FINE_BUCKET_MINUTES * MINUTE_MS)).toBe(0);
+    }
 
     const result = rollUpPopulation(sqlite, NOW);
 
@@ -238,7 +242,7 @@ describe('rollUpPopulation', () => {
   it('is idempotent: running twice leaves the same rows as running once', () => {
     const { sqlite } = database();
     const polls = generatePolls(7, 'srv-a', CUTOFF_MS - 2 * DAY_MS, CUTOFF_MS + DAY_MS);
-    for (const poll of polls) addPoll(sqlite, poll.serverGuid, poll.atMs, poll.players);
+    addPolls(sqlite, polls);
 
     const first = rollUpPopulation(sqlite, NOW);
     const afterOnce = readRows(sqlite);
@@ -251,14 +255,14 @@ describe('rollUpPopulation', () => {
   it('gives the same result run every hour as run once at the end', async () => {
     const polls = generatePolls(1337, 'srv-a', CUTOFF_MS - 2 * DAY_MS, NOW.getTime());
     const { sqlite } = database();
-    for (const poll of polls) addPoll(sqlite, poll.serverGuid, poll.atMs, poll.players);
+    addPolls(sqlite, polls);
     rollUpPopulation(sqlite, NOW);
     const once = readRows(sqlite);
 
     // A second database, filled the same way, rolled up hourly (at drifting minutes) up to NOW.
     const other = await openDatabase(IN_MEMORY);
     try {
-      for (const poll of polls) addPoll(other.sqlite, poll.serverGuid, poll.atMs, poll.players);
+      addPolls(other.sqlite, polls);
       for (let atMs = NOW.getTime() - 2 * DAY_MS; atMs < NOW.getTime(); atMs += HOUR_MS - 7 * MINUTE_MS) {
         rollUpPopulation(other.sqlite, new Date(atMs));
       }
