@@ -1,9 +1,10 @@
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 // Spec: site-statistics §2 "Server browser", §4 "Server list" (sorting) and "Search dropdown".
-// The demo's world moves all the time (the collector polls the emulator every 30 s), so every test reads what
-// it compares against from the page itself, or from the API just before, and never assumes a server's name.
+// The servers and players are the seeded world's (support/seeded-world.ts): their names, addresses and passwords
+// are known. How many people each server has right now follows the real clock, so orders and counts are read
+// from the page itself, or from the API just before.
 
 interface ListedServer {
   name: string;
@@ -27,6 +28,20 @@ interface RenderedRow {
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
+
+/** The seeded world's busiest BF1942 server, full all evening; its name has characters a path must encode. */
+const BUSY_SERVER = 'Sunday Soldiers | No Rules | EU';
+
+/** FH2 servers of the seeded world: one public with room (25 to 33 people of 64 all evening), one passworded. */
+const FH2_OPEN = { name: '[Vet] FH2 Mixed Layers', ip: '203.0.113.54', port: 16567 };
+const FH2_LOCKED = '[WaW] FH2 Event Server';
+
+/**
+ * Two letters that only three players of the seeded world have in their names (none of them online at the end of
+ * the history or for hours after it), newest first as the search lists them. Read from GET
+ * /stats/Players/search?query=xJ, and checked against every name online in the hours around the end.
+ */
+const SEARCH = { query: 'xJ', players: ['xJarheadx', '[DSG].xJeepx', '.:UWLP:.xJackalx'] } as const;
 
 function serverRows(page: Page): Locator {
   return page.getByRole('region', { name: 'Live servers' }).getByTestId('server-row');
@@ -71,12 +86,6 @@ function isNonDecreasing(values: number[]): boolean {
 async function openBrowser(page: Page, path = '/servers/bf1942'): Promise<void> {
   await page.goto(path);
   await expect(serverRows(page).first()).toBeVisible();
-}
-
-async function listServers(request: APIRequestContext, game: string): Promise<ListedServer[]> {
-  const response = await request.get(`/stats/liveservers/${game}/servers`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { servers: ListedServer[] }).servers;
 }
 
 function hourLabel(hour: number): string {
@@ -213,12 +222,10 @@ test.describe('server table', () => {
 
   test('a row links to /servers/{name}, URL-encoded', async ({ page }) => {
     await openBrowser(page);
-    // Preferably a name with characters that are not safe in a path as they are.
-    const names = (await readRows(page)).map((row) => row.name);
-    const name = names.find((candidate) => /[|[\]{}#/?%=]/.test(candidate)) ?? names[0] ?? '';
-    expect(name).not.toBe('');
+    const name = BUSY_SERVER;
     const link = rowOf(page, name).getByRole('link', { name, exact: true });
-    const expectedPath = `/servers/${encodeURIComponent(name)}`;
+    const expectedPath = '/servers/Sunday%20Soldiers%20%7C%20No%20Rules%20%7C%20EU';
+    expect(expectedPath).toBe(`/servers/${encodeURIComponent(name)}`);
     await expect(link).toHaveAttribute('href', expectedPath);
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === expectedPath);
@@ -287,16 +294,12 @@ test.describe('server table', () => {
 
   test('FH2: JOIN opens the BF2 launcher link with the mod, TIME LEFT says how long the round has run', async ({
     page,
-    request,
   }) => {
-    const servers = await listServers(request, 'fh2');
-    const open = servers.find((server) => !server.hasPassword && server.numPlayers < server.maxPlayers);
-    if (!open) throw new Error('no passwordless FH2 server with room');
     await openBrowser(page, '/servers/fh2');
-    const row = rowOf(page, open.name);
+    const row = rowOf(page, FH2_OPEN.name);
     await expect(row.getByRole('link', { name: 'JOIN', exact: true })).toHaveAttribute(
       'href',
-      `bf2://${open.ip}:${open.port}?mod=fh2`,
+      `bf2://${FH2_OPEN.ip}:${FH2_OPEN.port}?mod=fh2`,
     );
     // Every FH2 server on a map has a round open: its time cell reads "12m in", never a countdown or a dash.
     const times = await serverRows(page).evaluateAll((rows) =>
@@ -309,10 +312,7 @@ test.describe('server table', () => {
       /^Round running for at least .*no time left\.$/,
     );
 
-    const locked = servers.find((server) => server.hasPassword);
-    if (locked) {
-      await expect(rowOf(page, locked.name).getByRole('button', { name: 'JOIN', exact: true })).toBeDisabled();
-    }
+    await expect(rowOf(page, FH2_LOCKED).getByRole('button', { name: 'JOIN', exact: true })).toBeDisabled();
   });
 
   test('countries show as flag images that load, from the sprite or their own file, else as a code plate', async ({
@@ -457,73 +457,43 @@ test('the Player Activity History panel loads its chunk and data only when first
 test.describe('player search', () => {
   test.use({ viewport: DESKTOP });
 
-  /** A (human) player online on one of the busiest servers whose name the search finds from its first two letters. */
-  async function findSearchablePlayer(request: APIRequestContext): Promise<string> {
-    const servers = (await listServers(request, 'bf1942')).sort((a, b) => b.numPlayers - a.numPlayers);
-    const tried: string[] = [];
-    let fallback: string | undefined;
-    for (const server of servers.slice(0, 3)) {
-      const detail = await request.get(`/stats/liveservers/bf1942/${server.ip}/${server.port}`);
-      expect(detail.ok()).toBe(true);
-      const { players } = (await detail.json()) as { players: { name: string; aiBot: boolean }[] };
-      const candidates = players
-        .filter((player) => !player.aiBot)
-        .map((player) => player.name)
-        .filter((name) => /^[A-Za-z]{2}/.test(name));
-      for (const name of candidates) {
-        tried.push(name);
-        const found = await request.get('/stats/Players/search', {
-          params: { query: name.slice(0, 2), pageSize: 10 },
-        });
-        const { items } = (await found.json()) as { items: { playerName: string }[] };
-        if (!items.some((item) => item.playerName === name)) continue;
-        // Fewer than a full page: the name stays in the dropdown however the order shifts meanwhile.
-        if (items.length < 10) return name;
-        fallback ??= name;
-      }
-    }
-    if (fallback) return fallback;
-    throw new Error(`none of ${JSON.stringify(tried)} is found by its first two letters`);
-  }
-
-  test('two letters of a real name list it; choosing it opens /players/{name}', async ({ page, request }) => {
-    const name = await findSearchablePlayer(request);
+  test('two letters of a real name list it; choosing it opens /players/{name}', async ({ page }) => {
+    const [name] = SEARCH.players;
     await openBrowser(page);
     const box = page.getByRole('combobox', { name: 'Search players' });
-    await box.pressSequentially(name.slice(0, 2));
+    await box.pressSequentially(SEARCH.query);
     const options = page.getByRole('listbox', { name: 'Search players' }).getByRole('option');
-    await expect(options.first()).toBeVisible();
+    // Each with when it was last seen, after the name.
+    await expect(options).toHaveCount(SEARCH.players.length);
+    await expect(options).toContainText([...SEARCH.players]);
     await expect(box).toHaveAttribute('aria-expanded', 'true');
-    const option = options.filter({ has: page.getByText(name, { exact: true }) });
-    await option.click();
+    await options.filter({ has: page.getByText(name, { exact: true }) }).click();
     await expect(page).toHaveURL((url) => url.pathname === `/players/${encodeURIComponent(name)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
   test('Enter searches: Find Players opens with the typed text; a highlighted suggestion opens that player', async ({
     page,
-    request,
   }) => {
-    const name = await findSearchablePlayer(request);
     await openBrowser(page);
     const box = page.getByRole('combobox', { name: 'Search players' });
-    await box.pressSequentially(name.slice(0, 2));
+    await box.pressSequentially(SEARCH.query);
     await expect(page.getByRole('listbox', { name: 'Search players' }).getByRole('option').first()).toBeVisible();
     await box.press('Enter');
     await expect(page).toHaveURL(
-      (url) => url.pathname === '/players' && url.searchParams.get('playerName') === name.slice(0, 2),
+      (url) => url.pathname === '/players' && url.searchParams.get('playerName') === SEARCH.query,
     );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Players');
 
     await openBrowser(page);
-    await box.pressSequentially(name.slice(0, 2));
+    await box.pressSequentially(SEARCH.query);
     const options = page.getByRole('listbox', { name: 'Search players' }).getByRole('option');
-    await expect(options.first()).toBeVisible();
+    await expect(options).toHaveCount(SEARCH.players.length);
     await box.press('ArrowDown');
     await expect(options.first()).toHaveAttribute('aria-selected', 'true');
     await box.press('Enter');
     // The player's own page, not the search.
-    await expect(page).toHaveURL((url) => url.pathname.startsWith('/players/') && url.pathname.length > 9);
+    await expect(page).toHaveURL((url) => url.pathname === `/players/${encodeURIComponent(SEARCH.players[0])}`);
   });
 
   test('one letter searches nothing; a nonsense query says No players found', async ({ page, request }) => {
