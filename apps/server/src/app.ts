@@ -6,12 +6,14 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { Collector } from './ingest/collector.ts';
 import { EventBus } from './ingest/event-bus.ts';
-import { createFeedCollector } from './ingest/start-collector.ts';
+import { createFeedCollector, replayOwedRoundAggregates } from './ingest/start-collector.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
+import { createHealthRepository } from './features/health/health.repository.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createHealthService } from './features/health/health.service.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
 import { createLiveServersRepository } from './features/live-servers/live-servers.repository.ts';
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
@@ -72,7 +74,16 @@ export async function buildApp(
   // Before the routes: it documents each /stats route as it is registered (the page is /stats/docs).
   registerApiDocs(app, { prefix: API_PREFIX, title: 'Frontline API', version: APP_VERSION });
 
+  // ── The database, and what a migration left the collector to replay into it before anything reads ──
   const database = options.database ?? (await openDatabase(config.databasePath));
+  try {
+    replayOwedRoundAggregates(database.sqlite, app.log);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+
+  // ── The collector (the write side): polls the feed, writes what it saw, publishes what it noticed ──
   const events = new EventBus((error, event) =>
     app.log.error({ err: error, event: event.type }, 'event handler failed'),
   );
@@ -85,58 +96,43 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
 
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(healthRoutes, { prefix: API_PREFIX, database });
-  await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
-  const gameTrendsService = createGameTrendsService({
-    gameTrendsRepository: createGameTrendsRepository(database.db),
-    clock: systemClock,
-  });
-  await app.register(gameTrendsRoutes, {
-    prefix: API_PREFIX,
-    gameTrendsService,
-    encodeSharedAnswers: config.env === 'production',
-  });
-  const liveServers = createLiveServersService({
-    liveServersRepository: createLiveServersRepository(database.db),
+  // ── Repositories: every query of the read side ──
+  const { db } = database;
+  const healthRepository = createHealthRepository(db);
+  const gameTrendsRepository = createGameTrendsRepository(db);
+  const liveServersRepository = createLiveServersRepository(db);
+  const serversRepository = createServersRepository(db);
+  const playersRepository = createPlayersRepository(db);
+  const playerProfileRepository = createPlayerProfileRepository(db);
+  const roundsRepository = createRoundsRepository(db);
+
+  // ── Services: each takes its repositories and the clock; whatever it caches lives inside it ──
+  const clock = systemClock;
+  const healthService = createHealthService({ healthRepository });
+  const gameTrendsService = createGameTrendsService({ gameTrendsRepository, clock });
+  const liveServersService = createLiveServersService({
+    liveServersRepository,
     liveLists: collector,
     pollIntervalMs: config.collector.pollIntervalMs,
-    clock: systemClock,
-  });
-  await app.register(liveServersRoutes, {
-    prefix: API_PREFIX,
-    liveServersService: liveServers,
-    encodeSharedAnswers: config.env === 'production',
-  });
-  const clock = systemClock;
-  const playersRepository = createPlayersRepository(database.db);
-  const playersService = createPlayersService({ playersRepository, clock });
-  const playerProfileService = createPlayerProfileService({
-    playerProfileRepository: createPlayerProfileRepository(database.db),
-    playersRepository,
     clock,
   });
-  const roundsService = createRoundsService({ roundsRepository: createRoundsRepository(database.db), clock });
+  const serversService = createServersService({ serversRepository, clock });
+  const playersService = createPlayersService({ playersRepository, clock });
+  const playerProfileService = createPlayerProfileService({ playerProfileRepository, playersRepository, clock });
+  const roundsService = createRoundsService({ roundsRepository, clock });
+
+  // ── Routes, under /stats: each takes its service ──
+  // Production: answers a service reuses are encoded once, not checked per request (http/send-json.ts).
+  const encodeSharedAnswers = config.env === 'production';
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(healthRoutes, { prefix: API_PREFIX, healthService });
+  await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
+  await app.register(gameTrendsRoutes, { prefix: API_PREFIX, gameTrendsService, encodeSharedAnswers });
+  await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });
-  await app.register(playersRoutes, {
-    prefix: API_PREFIX,
-    playerProfileService,
-    encodeSharedAnswers: config.env === 'production',
-  });
-  const serversService = createServersService({
-    serversRepository: createServersRepository(database.db),
-    clock: systemClock,
-  });
-  await app.register(serversRoutes, {
-    prefix: API_PREFIX,
-    serversService,
-    encodeSharedAnswers: config.env === 'production',
-  });
-  await app.register(roundsRoutes, {
-    prefix: API_PREFIX,
-    roundsService,
-    encodeSharedAnswers: config.env === 'production',
-  });
+  await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers });
+  await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers });
+  await app.register(roundsRoutes, { prefix: API_PREFIX, roundsService, encodeSharedAnswers });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,
@@ -148,7 +144,7 @@ export async function buildApp(
     if (renderPage && isPageRequest && !API_PATH.test(request.url)) {
       // A server browser page preloads its list's busy indicators: the list is at hand (built once per poll).
       const game = browsedGameOf(request.url.split(/[?#]/, 1)[0] ?? '/');
-      const busyBatches = game ? busyGuidBatches((await liveServers.listLiveServers(game.id)).servers) : [];
+      const busyBatches = game ? busyGuidBatches((await liveServersService.listLiveServers(game.id)).servers) : [];
       const page = renderPage(request.url, busyBatches);
       return reply
         .status(page.status)

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, sql } from 'kysely';
+import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { backfillRoundAggregates } from '../ingest/store/round-aggregates.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
@@ -21,7 +20,10 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-/** Opens (creating if needed) the database at `path` and brings its schema up to date. */
+/**
+ * Opens (creating if needed) the database at `path` and brings its schema up to date. A migration may leave the
+ * collector a replay of closed rounds to do (ingest/start-collector.ts, run by app.ts before anything reads).
+ */
 export async function openDatabase(path: string): Promise<Database> {
   if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
@@ -43,12 +45,6 @@ export async function openDatabase(path: string): Promise<Database> {
   const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(sqlite) });
   try {
     await migrateToLatest(db);
-    const startedAt = performance.now();
-    const replayed = backfillRoundAggregates(sqlite);
-    if (replayed > 0) {
-      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-      console.error(`Database upgrade: ${replayed} closed rounds added to the round aggregates in ${seconds} s`);
-    }
   } catch (error) {
     await db.destroy();
     throw error;
@@ -63,9 +59,4 @@ async function migrateToLatest(db: Kysely<DatabaseSchema>): Promise<void> {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed`, { cause: error });
   }
-}
-
-/** A cheap query that proves the database answers. */
-export async function pingDatabase(db: Kysely<DatabaseSchema>): Promise<void> {
-  await sql`select 1`.execute(db);
 }
