@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
+import { generateHistory } from '../emulator/generate-history.ts';
+import { createTestApp } from '../test/test-app.ts';
+import type { OpenApiDocument } from './api-docs/openapi-document.ts';
+
+/**
+ * Production writes answers with the compiled serializers alone (and the shared ones encoded once), tests with the
+ * strict check on top: on one emulated history, every documented route must answer the same JSON both ways, so
+ * what the tests check is what production sends.
+ */
+
+let database: Database;
+let production: FastifyInstance;
+let checked: FastifyInstance;
+/** Path parameters with values that exist in the generated history. */
+let values: Record<string, string>;
+
+beforeAll(async () => {
+  // One frozen moment for both apps: answers that say when they were made (generatedAt) must not differ by a ms.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.parse('2026-06-17T20:37:00.000Z'));
+  database = await openDatabase(IN_MEMORY);
+  // Two days up to now: rounds closed and still open, players online, so the answers are full.
+  generateHistory({ sqlite: database.sqlite, seed: 1, endMs: Date.now(), days: 2, games: ['fh2'] });
+  production = await createTestApp({ NODE_ENV: 'production' }, database);
+  checked = await createTestApp({ NODE_ENV: 'test' }, database);
+  const row = database.sqlite
+    .prepare(
+      `select s.server_guid as serverGuid, s.name as serverName, s.ip, s.port, r.round_id as roundId,
+              p.player_name as playerName
+         from sessions p join rounds r on r.round_key = p.round_key join servers s on s.server_guid = r.server_guid
+        order by p.score desc limit 1`,
+    )
+    .get() as Record<string, string | number>;
+  values = {
+    game: 'fh2',
+    id: String(row.serverGuid),
+    ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value)])),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await production.close();
+  await checked.close();
+  await database.close();
+  vi.useRealTimers();
+});
+
+/** The query a route cannot answer without (the rest keep their defaults). */
+const REQUIRED_QUERIES: Record<string, (values: Record<string, string>) => Record<string, string>> = {
+  '/stats/GameTrends/busy-indicator': (values) => ({ serverGuids: values.serverGuid ?? '' }),
+  '/stats/players/search': (values) => ({ query: values.playerName?.slice(0, 3) ?? '' }),
+  '/stats/servers/search': (values) => ({ query: values.serverName?.slice(0, 3) ?? '' }),
+  '/stats/rounds/filter-options': (values) => ({ serverGuid: values.serverGuid ?? '' }),
+};
+
+describe('production answers', () => {
+  it('are the JSON the checked answers are, for every documented route', async () => {
+    const document = (await checked.inject('/stats/docs/json')).json<OpenApiDocument>();
+    const paths = Object.keys(document.paths);
+    expect(paths.length).toBeGreaterThanOrEqual(19);
+    for (const path of paths) {
+      const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? name));
+      const query = new URLSearchParams(REQUIRED_QUERIES[path]?.(values)).toString();
+      const [sent, expected] = await Promise.all([
+        production.inject(query ? `${url}?${query}` : url),
+        checked.inject(query ? `${url}?${query}` : url),
+      ]);
+      // No collector runs here, so no server is live: the one 404 (the live list itself is empty).
+      const status = path === '/stats/liveservers/{game}/{ip}/{port}' ? 404 : 200;
+      expect(expected.statusCode, `${url}: ${expected.body}`).toBe(status);
+      expect(sent.statusCode, url).toBe(status);
+      expect(sent.json(), url).toEqual(expected.json());
+    }
+  }, 60_000);
+});
