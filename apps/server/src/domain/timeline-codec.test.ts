@@ -373,42 +373,47 @@ describe('timeline codec: bad input', () => {
     }
   });
 
-  it('"truncating any encoded buffer at any point throws" (500 seeded random timelines and polls, every cut)', () => {
-    const random = seededRandom(1942);
-    // Counted by hand: half a million expect() calls would cost more than the decoding under test.
-    const survivors: string[] = [];
-    let cuts = 0;
-    const tryCut = (label: string, decode: () => unknown): void => {
-      cuts++;
+  // About 3 s alone; a machine busy with other work can take more than twice that.
+  it(
+    '"truncating any encoded buffer at any point throws" (500 seeded random timelines and polls, every cut)',
+    { timeout: 30_000 },
+    () => {
+      const random = seededRandom(1942);
+      // Counted by hand: half a million expect() calls would cost more than the decoding under test.
+      const survivors: string[] = [];
+      let cuts = 0;
+      const tryCut = (label: string, decode: () => unknown): void => {
+        cuts++;
+        try {
+          decode();
+          survivors.push(label);
+        } catch (error) {
+          if (!isDecodeError(error)) survivors.push(`${label}: ${String(error)}`);
+        }
+      };
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0; // half a million stack traces nobody reads
       try {
-        decode();
-        survivors.push(label);
-      } catch (error) {
-        if (!isDecodeError(error)) survivors.push(`${label}: ${String(error)}`);
-      }
-    };
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0; // half a million stack traces nobody reads
-    try {
-      for (let i = 0; i < 500; i++) {
-        const timeline = createRandomTimeline(random);
-        const bytes = encodeTimeline(timeline);
-        for (let cut = 0; cut < bytes.length; cut++) {
-          tryCut(`timeline ${i} cut at ${cut}`, () => decodeTimeline(bytes.subarray(0, cut)));
+        for (let i = 0; i < 500; i++) {
+          const timeline = createRandomTimeline(random);
+          const bytes = encodeTimeline(timeline);
+          for (let cut = 0; cut < bytes.length; cut++) {
+            tryCut(`timeline ${i} cut at ${cut}`, () => decodeTimeline(bytes.subarray(0, cut)));
+          }
+          const poll = timeline.polls[0];
+          if (poll === undefined) continue;
+          const pollBytes = encodePoll(poll);
+          for (let cut = 0; cut < pollBytes.length; cut++) {
+            tryCut(`poll ${i} cut at ${cut}`, () => decodePoll(pollBytes.subarray(0, cut)));
+          }
         }
-        const poll = timeline.polls[0];
-        if (poll === undefined) continue;
-        const pollBytes = encodePoll(poll);
-        for (let cut = 0; cut < pollBytes.length; cut++) {
-          tryCut(`poll ${i} cut at ${cut}`, () => decodePoll(pollBytes.subarray(0, cut)));
-        }
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
       }
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit;
-    }
-    expect(survivors).toEqual([]);
-    expect(cuts).toBeGreaterThan(50_000);
-  });
+      expect(survivors).toEqual([]);
+      expect(cuts).toBeGreaterThan(50_000);
+    },
+  );
 
   it('"truncating … throws" even past the checksum: every prefix of a body, sealed afresh, is refused', () => {
     const random = seededRandom(5);
