@@ -6,7 +6,7 @@
  * browser).
  */
 
-export const API_BASE = '/stats';
+const API_BASE = '/stats';
 
 export class HttpError extends Error {
   readonly status: number;

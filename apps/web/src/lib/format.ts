@@ -8,21 +8,21 @@
 export const MISSING_VALUE = '-';
 
 /** K/D ratios are shown to this many decimals. */
-export const KD_DECIMALS = 2;
+const KD_DECIMALS = 2;
 
 /** Player names are shown up to this many characters in cards and lists. */
 export const NAME_MAX_CHARS = 25;
 export const ELLIPSIS = '…';
 
-export const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_MINUTE = 60;
 export const MINUTES_PER_HOUR = 60;
 export const HOURS_PER_DAY = 24;
 /** Relative time counts a month as 30 days and a year as 12 such months, as the spec says. */
-export const DAYS_PER_MONTH = 30;
-export const MONTHS_PER_YEAR = 12;
+const DAYS_PER_MONTH = 30;
+const MONTHS_PER_YEAR = 12;
 
-export const THOUSAND = 1_000;
-export const MILLION = 1_000_000;
+const THOUSAND = 1_000;
+const MILLION = 1_000_000;
 
 const MS_PER_MINUTE = SECONDS_PER_MINUTE * 1000;
 

@@ -7,11 +7,11 @@
 
 export type OccupancyState = 'offline' | 'empty' | 'full' | 'hot' | 'active' | 'low';
 
-export const OCCUPANCY_RED = 0.9;
-export const OCCUPANCY_ORANGE = 0.7;
-export const OCCUPANCY_GREEN = 0.3;
-export const OCCUPANCY_HOT = 0.75;
-export const OCCUPANCY_ACTIVE = 0.5;
+const OCCUPANCY_RED = 0.9;
+const OCCUPANCY_ORANGE = 0.7;
+const OCCUPANCY_GREEN = 0.3;
+const OCCUPANCY_HOT = 0.75;
+const OCCUPANCY_ACTIVE = 0.5;
 
 export function occupancyState(players: number, maxPlayers: number): OccupancyState {
   if (!(maxPlayers > 0)) return 'offline';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
  * the entries of its own history in `history.state.idx`; 0 means the visitor arrived here directly (a
  * shared link, a new tab), where going back would leave the site, so the fallback is used instead.
  */
-export function hasInAppHistory(): boolean {
+function hasInAppHistory(): boolean {
   const state: unknown = window.history.state;
   return (
     typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0

@@ -4,7 +4,7 @@ const MS_PER_MINUTE = 60_000;
 const MS_PER_HOUR = 3_600_000;
 
 /** Hours since the epoch: changes exactly when the UTC hour does (whole-hour zones and others alike). */
-export function utcHourStamp(time: number = Date.now()): number {
+function utcHourStamp(time: number = Date.now()): number {
   return Math.floor(time / MS_PER_HOUR);
 }
 

@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec (both documents, §9): "Mobile breakpoint 768 px". Tailwind's `md` starts at the same width. */
-export const MOBILE_MAX_WIDTH_QUERY = '(max-width: 767.98px)';
+const MOBILE_MAX_WIDTH_QUERY = '(max-width: 767.98px)';
 
 function canMatchMedia(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 }
 
 /** Whether a media query matches, kept current as the window changes. False where matchMedia is missing. */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       if (!canMatchMedia()) return () => {};

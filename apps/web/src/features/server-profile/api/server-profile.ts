@@ -13,11 +13,11 @@ import type { InsightDays } from '../lib/insights.ts';
  * indicator load"). Answers are typed by the contract and not parsed with zod: zod stays out of the browser.
  */
 
-export function serverDetailsQueryKey(serverName: string, minPlayersForWeighting: number) {
+function serverDetailsQueryKey(serverName: string, minPlayersForWeighting: number) {
   return ['servers', serverName, 'details', minPlayersForWeighting] as const;
 }
 
-export function fetchServerDetails(
+function fetchServerDetails(
   serverName: string,
   minPlayersForWeighting: number,
   signal?: AbortSignal,
@@ -28,11 +28,11 @@ export function fetchServerDetails(
   });
 }
 
-export function serverInsightsQueryKey(serverName: string, days: InsightDays) {
+function serverInsightsQueryKey(serverName: string, days: InsightDays) {
   return ['servers', serverName, 'insights', days] as const;
 }
 
-export function fetchServerInsights(
+function fetchServerInsights(
   serverName: string,
   days: InsightDays,
   signal?: AbortSignal,
@@ -43,16 +43,11 @@ export function fetchServerInsights(
   });
 }
 
-export function liveServerQueryKey(game: GameId, ip: string, port: number) {
+function liveServerQueryKey(game: GameId, ip: string, port: number) {
   return ['liveservers', game, ip, port] as const;
 }
 
-export function fetchLiveServer(
-  game: GameId,
-  ip: string,
-  port: number,
-  signal?: AbortSignal,
-): Promise<LiveServerDetail> {
+function fetchLiveServer(game: GameId, ip: string, port: number, signal?: AbortSignal): Promise<LiveServerDetail> {
   return apiGet<LiveServerDetail>(
     `/liveservers/${encodeURIComponent(game)}/${encodeURIComponent(ip)}/${encodeURIComponent(String(port))}`,
     { signal },
@@ -64,7 +59,7 @@ export function fetchLiveServer(
  * the profile shows a failure ('Failed to load server activity forecast.'), so this call lets it through.
  * Same key and answer shape as the browser's one-server lookup, so a forecast opened there is reused here.
  */
-export async function fetchServerBusyIndicator(guid: string, signal?: AbortSignal): Promise<BusyResult[]> {
+async function fetchServerBusyIndicator(guid: string, signal?: AbortSignal): Promise<BusyResult[]> {
   const response = await apiGet<{ serverResults?: BusyResult[] }>('/GameTrends/busy-indicator', {
     query: { serverGuids: [guid] },
     signal,
@@ -98,7 +93,7 @@ export function useServerInsights(serverName: string, days: InsightDays) {
 }
 
 /** The collector polls every 30 s; the players panel follows it. */
-export const LIVE_SERVER_REFRESH_MS = 30_000;
+const LIVE_SERVER_REFRESH_MS = 30_000;
 
 export function useLiveServer(target: { game: GameId; ip: string; port: number } | null) {
   return useQuery({

@@ -35,7 +35,7 @@ import { PingChart, PlayerCountChart } from './insight-charts.tsx';
 import { EmptyNote, UpdatingOverlay } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
-export const ACTIVITY_TITLE = 'Player Activity';
+const ACTIVITY_TITLE = 'Player Activity';
 
 const PERIOD_OPTIONS = INSIGHT_PERIODS.map((days) => ({
   value: days,

@@ -12,7 +12,7 @@ import { PROFILE_FORECAST_BAR_MAX_PX, profileForecastBars } from '../lib/profile
 /** Every 6 hours: 24 bars in a header's width have room for four labels. */
 const TICK_HOURS = new Set([0, 6, 12, 18]);
 
-export const FORECAST_ERROR_TEXT = 'Failed to load server activity forecast.';
+const FORECAST_ERROR_TEXT = 'Failed to load server activity forecast.';
 
 /**
  * The header's 24-hour forecast (spec: site-statistics §2 "24-hour busy forecast bar chart (click opens

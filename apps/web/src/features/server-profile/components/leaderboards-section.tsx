@@ -35,7 +35,7 @@ import {
 import { EmptyNote, RankBadge, UpdatingOverlay } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
-export const LEADERBOARDS_TITLE = 'Player Statistics & Rankings';
+const LEADERBOARDS_TITLE = 'Player Statistics & Rankings';
 
 /**
  * 'Player Statistics & Rankings' (spec: site-statistics §2 "Player Statistics & Rankings (link to rankings plus

@@ -8,8 +8,8 @@ import { formatRoundDuration } from '../lib/profile-display.ts';
 import { EmptyNote } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
-export const RECENT_ROUNDS_TITLE = 'Recent Rounds';
-export const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
+const RECENT_ROUNDS_TITLE = 'Recent Rounds';
+const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
 
 /**
  * Spec §2 "Recent Rounds (View All Sessions link)"; each round opens its report. The API lists the latest rounds

@@ -27,7 +27,7 @@ export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
 };
 
 /** Whole UTC days each period covers, today included (the issue's ONE WEEK rule); null: all time. */
-export const LEADERBOARD_PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: 7, Month: 30, AllTime: null };
+const LEADERBOARD_PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { Week: 7, Month: 30, AllTime: null };
 
 /**
  * What a period's boards count, in words, with its dates in UTC: "Week: today and the 6 days before, UTC

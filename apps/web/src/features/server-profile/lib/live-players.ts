@@ -39,7 +39,7 @@ export const LIVE_COLUMN_SHORT_LABELS: Record<LiveSortKey, string> = {
   ping: 'Ping',
 };
 
-export function initialLiveDirection(key: LiveSortKey): SortDirection {
+function initialLiveDirection(key: LiveSortKey): SortDirection {
   return key === 'name' ? 'asc' : 'desc';
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_GAME, GAMES, findGame, type GameId } from '@frontline/contract';
+import { DEFAULT_GAME, findGame, type GameId } from '@frontline/contract';
 import { paths } from '../../../lib/paths.ts';
 
 /**
@@ -28,10 +28,4 @@ export function backFallbackPath(gameId: string | null | undefined): string {
   if (gameId === undefined) return '/servers';
   const game = (gameId ? findGame(gameId) : undefined) ?? DEFAULT_GAME;
   return paths.serverBrowser(game.routeSlug);
-}
-
-const GAME_NAMES: Record<string, string> = Object.fromEntries(GAMES.map((game) => [game.id, game.name]));
-
-export function gameName(gameId: string): string {
-  return GAME_NAMES[gameId] ?? gameId;
 }

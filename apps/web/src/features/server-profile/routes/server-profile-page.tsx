@@ -18,10 +18,10 @@ import { DEFAULT_INSIGHT_PERIOD, type InsightDays } from '../lib/insights.ts';
 import { DEFAULT_MIN_PLAYERS, type MinPlayersOption } from '../lib/leaderboards.ts';
 import { backFallbackPath, resolveLiveGameId } from '../lib/server-game.ts';
 
-export const DETAILS_ERROR_TEXT = 'Failed to load server details. Please try again later.';
-export const DETAILS_REFRESH_ERROR_TEXT = 'Failed to refresh server details. Please try again later.';
-export const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred. Please try again later.';
-export const LIVE_INFO_ERROR_TEXT = 'Failed to load current server info.';
+const DETAILS_ERROR_TEXT = 'Failed to load server details. Please try again later.';
+const DETAILS_REFRESH_ERROR_TEXT = 'Failed to refresh server details. Please try again later.';
+const UNEXPECTED_ERROR_TEXT = 'An unexpected error occurred. Please try again later.';
+const LIVE_INFO_ERROR_TEXT = 'Failed to load current server info.';
 
 /**
  * /servers/{serverName} (spec: site-statistics §2 "Server profile", §4 "Server profile" states, §8 messages).

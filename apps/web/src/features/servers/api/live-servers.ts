@@ -8,13 +8,13 @@ import { apiGet } from '../../../lib/api-client.ts';
 export type LiveGameId = LiveServer['game'];
 
 /** Spec §9: "Server list refresh 300000 ms." */
-export const SERVER_LIST_REFRESH_MS = 300_000;
+const SERVER_LIST_REFRESH_MS = 300_000;
 
-export function liveServersQueryKey(game: LiveGameId) {
+function liveServersQueryKey(game: LiveGameId) {
   return ['liveservers', game] as const;
 }
 
-export function fetchLiveServers(game: LiveGameId, signal?: AbortSignal): Promise<LiveServersResponse> {
+function fetchLiveServers(game: LiveGameId, signal?: AbortSignal): Promise<LiveServersResponse> {
   return apiGet<LiveServersResponse>(`/liveservers/${encodeURIComponent(game)}/servers`, { signal });
 }
 

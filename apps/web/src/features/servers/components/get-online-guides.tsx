@@ -142,7 +142,7 @@ const GUIDES: Record<GuideId, Guide> = {
   },
 };
 
-export function GameGuide({ id }: { id: GuideId }) {
+function GameGuide({ id }: { id: GuideId }) {
   const guide = GUIDES[id];
   return (
     <div className="space-y-4 leading-relaxed">

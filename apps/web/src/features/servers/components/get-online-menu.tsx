@@ -5,7 +5,7 @@ import { useDismiss } from '../../../lib/use-dismiss.ts';
 import type { GuideId } from './get-online-guides.tsx';
 import { DownloadIcon } from './server-icons.tsx';
 
-export const GUIDE_MENU: readonly { id: GuideId; title: string; summary: string }[] = [
+const GUIDE_MENU: readonly { id: GuideId; title: string; summary: string }[] = [
   { id: 'bf1942', title: 'Battlefield 1942', summary: 'v1.61 and a community patch' },
   { id: 'fh2', title: 'Forgotten Hope 2', summary: 'On Battlefield 2 v1.50' },
   { id: 'bfvietnam', title: 'Battlefield Vietnam', summary: 'v1.21' },

@@ -5,9 +5,9 @@
 
 export type FillLevel = 'full' | 'high' | 'medium' | 'low' | 'empty';
 
-export const FILL_FULL = 1;
-export const FILL_HIGH = 0.8;
-export const FILL_MEDIUM = 0.4;
+const FILL_FULL = 1;
+const FILL_HIGH = 0.8;
+const FILL_MEDIUM = 0.4;
 
 /** Players over slots, 0 when the server reports no slots. Can exceed 1 (reserved slots, feed lag). */
 export function fillRatio(numPlayers: number, maxPlayers: number): number {

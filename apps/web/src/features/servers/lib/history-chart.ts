@@ -16,14 +16,13 @@ import type { HistoryChartModel } from './history.ts';
 // ---------------------------------------------------------------------------------------------------------
 // Data and options
 
-/** Series order in the data handed to uPlot: x, then these. */
-export const CHART_SERIES = ['players', 'peak', 'lowest', 'average'] as const;
+/** The series after x, in the order of the data handed to uPlot. */
 export const CHART_SERIES_LABELS = {
   players: 'Players',
   peak: 'Peak',
   lowest: 'Lowest',
   average: 'Average',
-} as const satisfies Record<(typeof CHART_SERIES)[number], string>;
+} as const;
 
 const PLAYERS_SERIES_INDEX = 1;
 
@@ -43,7 +42,7 @@ const LABEL_FONT_PX = 11;
  */
 export const MIN_WEEKEND_BAND_PX = 6;
 /** Points closer than this are too dense for dots: busy and quiet runs become a thin strip at the bottom. */
-export const DENSE_POINT_SPACING_PX = 4;
+const DENSE_POINT_SPACING_PX = 4;
 const ACTIVITY_RUG_HEIGHT_PX = 3;
 
 export interface PlotInset {

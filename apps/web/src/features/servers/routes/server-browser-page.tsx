@@ -15,7 +15,7 @@ import { DEFAULT_SORT, nextSort, type SortState } from '../lib/server-sort.ts';
 const ALL_GAME_IDS: readonly LiveGameId[] = GAMES.map((game) => game.id);
 
 /** The third-party feed behind the live list (spec §2: "The server list credits a third-party API author"). */
-export const FEED_CREDIT = { label: 'BFList API', author: 'cetteup', url: 'https://bflist.io' };
+const FEED_CREDIT = { label: 'BFList API', author: 'cetteup', url: 'https://bflist.io' };
 
 /**
  * /servers/bf1942, /servers/fh2, /servers/bfv (spec: site-statistics §2 "Server browser"), and /servers/all for the
