@@ -81,15 +81,6 @@ describe('Modal', () => {
     expect(document.getElementById(titleId ?? '')).toHaveTextContent('Add Favorite Server');
   });
 
-  it('renders the footer when given one', () => {
-    render(
-      <Modal open onClose={() => {}} title="With footer" footer={<button type="button">Save</button>}>
-        content
-      </Modal>,
-    );
-    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
-  });
-
   it("closes on a click on the backdrop (spec: 'Clicking the backdrop closes a modal unless the press began inside the dialog')", async () => {
     const onClose = vi.fn();
     const { user } = await openHarness({ onClose });

