@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUSY_TEXTS,
-  MIN_PATTERN_DATA_POINTS,
   buildHourlyTimeline,
   buildRhythm,
-  buildWeekPatterns,
   classifyCurrentPlayers,
   classifyGamePlayers,
-  classifyTypicalPlayers,
-  computePercentile,
   computeWeekSlot,
   countHistoryDays,
-  describeValues,
   estimateHour,
   type Rhythm,
 } from './busy-patterns.ts';
@@ -22,47 +16,35 @@ const DAY_MS = 24 * HOUR_MS;
 const WEDNESDAY_20 = Date.parse('2025-06-18T20:00:00.000Z');
 const NOW = new Date(WEDNESDAY_20 + 15 * 60_000);
 
-describe('computePercentile (domain-facts §5: linear interpolation at index p·(n−1))', () => {
-  it('interpolates between the two nearest ranks', () => {
-    const values = [1, 2, 3, 4];
-    expect(computePercentile(values, 0.25)).toBeCloseTo(1.75, 10); // index 0.75
-    expect(computePercentile(values, 0.5)).toBeCloseTo(2.5, 10); // index 1.5
-    expect(computePercentile(values, 0.75)).toBeCloseTo(3.25, 10); // index 2.25
-    expect(computePercentile(values, 0.9)).toBeCloseTo(3.7, 10); // index 2.7
-  });
+/** A rhythm whose only hours are `values` at Wednesday 20:00 UTC, one per week back. */
+function wednesdaysAt20(values: readonly number[]): Rhythm {
+  return buildRhythm(
+    values.map((averagePlayers, index) => ({ hourStartMs: WEDNESDAY_20 - (index + 1) * 7 * DAY_MS, averagePlayers })),
+  );
+}
 
-  it('hits exact ranks without interpolating, and handles one value and none', () => {
-    expect(computePercentile([0, 10, 20, 30, 40], 0.25)).toBe(10);
-    expect(computePercentile([0, 10, 20, 30, 40], 0.5)).toBe(20);
-    expect(computePercentile([0, 10, 20, 30, 40], 0.75)).toBe(30);
-    expect(computePercentile([0, 10, 20, 30, 40], 0.9)).toBeCloseTo(36, 10); // index 3.6
-    expect(computePercentile([7], 0.9)).toBe(7);
-    expect(computePercentile([], 0.5)).toBe(0);
-  });
-
-  it('describeValues sorts first, so the order of hour-instances does not matter', () => {
-    expect(describeValues([40, 0, 30, 10, 20])).toEqual({
-      dataPoints: 5,
-      average: 20,
-      q25: 10,
-      median: 20,
-      q75: 30,
-      q90: expect.closeTo(36, 10) as number,
-    });
+describe('the pattern of an hour (domain-facts §5: percentiles by linear interpolation at index p·(n−1))', () => {
+  it('puts Q25, the median, Q75 and Q90 between the two nearest ranks: 1, 2, 3, 4 → 1.75, 2.5, 3.25, 3.7', () => {
+    const rhythm = wednesdaysAt20([3, 1, 4, 2]);
+    const levelAt = (players: number) => classifyCurrentPlayers(players, rhythm, NOW).busyLevel;
+    expect([levelAt(1.74), levelAt(1.75)]).toEqual(['very_quiet', 'quiet']);
+    expect([levelAt(2.49), levelAt(2.5)]).toEqual(['quiet', 'moderate']);
+    expect([levelAt(3.24), levelAt(3.25)]).toEqual(['moderate', 'busy']);
+    expect([levelAt(3.69), levelAt(3.7)]).toEqual(['busy', 'very_busy']);
   });
 });
 
-describe('buildWeekPatterns', () => {
+describe('buildRhythm', () => {
   it('groups hour-instances by UTC day of week and hour, never by date', () => {
     // 2025-06-18 is a Wednesday (getUTCDay 3).
     const wednesday20 = Date.parse('2025-06-18T20:00:00.000Z');
-    const patterns = buildWeekPatterns([
+    const patterns = buildRhythm([
       { hourStartMs: wednesday20, averagePlayers: 10 },
       { hourStartMs: wednesday20 - 7 * DAY_MS, averagePlayers: 20 },
       { hourStartMs: wednesday20 - 14 * DAY_MS, averagePlayers: 30 },
       { hourStartMs: wednesday20 - DAY_MS, averagePlayers: 99 }, // Tuesday
       { hourStartMs: wednesday20 + HOUR_MS, averagePlayers: 98 }, // Wednesday 21:00
-    ]);
+    ]).byWeekHour;
     expect(patterns.get(3 * 24 + 20)).toMatchObject({ dataPoints: 3, average: 20, median: 20 });
     expect(patterns.get(2 * 24 + 20)).toMatchObject({ dataPoints: 1, average: 99 });
     expect(patterns.get(3 * 24 + 21)).toMatchObject({ dataPoints: 1, average: 98 });
@@ -71,43 +53,30 @@ describe('buildWeekPatterns', () => {
   });
 });
 
-/** A rhythm whose only hours are `values` at Wednesday 20:00 UTC, one per week back. */
-function wednesdaysAt20(values: readonly number[]): Rhythm {
-  return buildRhythm(
-    values.map((averagePlayers, index) => ({ hourStartMs: WEDNESDAY_20 - (index + 1) * 7 * DAY_MS, averagePlayers })),
-  );
-}
-
 describe('classifyCurrentPlayers (spec §3 Busy indicator; domain-facts §5 thresholds)', () => {
-  // q25 = 10, median = 20, q75 = 30, q90 = 36, average 20.
-  const rhythm = wednesdaysAt20([0, 10, 20, 30, 40]);
+  // q25 = 10, median = 20, q75 = 30, q90 = 36, average 20 (in any order: a pattern sorts its hours first).
+  const rhythm = wednesdaysAt20([40, 0, 30, 10, 20]);
 
+  // The spec's texts for each level.
   it.each([
-    [40, 'very_busy'],
-    [36, 'very_busy'], // exactly Q90
-    [35.99, 'busy'],
-    [30, 'busy'], // exactly Q75
-    [29.99, 'moderate'],
-    [20, 'moderate'], // exactly the median
-    [19.99, 'quiet'],
-    [10, 'quiet'], // exactly Q25
-    [9.99, 'very_quiet'],
-    [0, 'very_quiet'],
-  ] as const)('%s players now is %s', (current, level) => {
+    [40, 'very_busy', 'Busier than usual'],
+    [36, 'very_busy', 'Busier than usual'], // exactly Q90
+    [35.99, 'busy', 'Busy'],
+    [30, 'busy', 'Busy'], // exactly Q75
+    [29.99, 'moderate', 'As busy as usual'],
+    [20, 'moderate', 'As busy as usual'], // exactly the median
+    [19.99, 'quiet', 'Not too busy'],
+    [10, 'quiet', 'Not too busy'], // exactly Q25
+    [9.99, 'very_quiet', 'Quieter than usual'],
+    [0, 'very_quiet', 'Quieter than usual'],
+  ] as const)('%s players now is %s', (current, level, text) => {
     const verdict = classifyCurrentPlayers(current, rhythm, NOW);
-    expect(verdict.busyLevel).toBe(level);
-    expect(verdict.busyText).toBe(BUSY_TEXTS[level]);
-    expect(verdict).toMatchObject({ typicalPlayers: 20, basis: 'weekday_hour', dataPoints: 5 });
-  });
-
-  it('uses the texts of the spec', () => {
-    expect(BUSY_TEXTS).toEqual({
-      very_busy: 'Busier than usual',
-      busy: 'Busy',
-      moderate: 'As busy as usual',
-      quiet: 'Not too busy',
-      very_quiet: 'Quieter than usual',
-      unknown: 'Not enough data',
+    expect(verdict).toEqual({
+      busyLevel: level,
+      busyText: text,
+      typicalPlayers: 20,
+      basis: 'weekday_hour',
+      dataPoints: 5,
     });
   });
 
@@ -127,7 +96,6 @@ describe('classifyCurrentPlayers (spec §3 Busy indicator; domain-facts §5 thre
 
 describe('classifyCurrentPlayers falls back on the surest history there is', () => {
   it('same weekday and hour needs 3 past hours: with 2 it uses the same hour on other days', () => {
-    expect(MIN_PATTERN_DATA_POINTS).toBe(3);
     // Two Wednesdays at 20:00 (10, 30) and a Monday and a Tuesday at 20:00 (20, 20): four 20:00s.
     const rhythm = buildRhythm([
       { hourStartMs: WEDNESDAY_20 - 7 * DAY_MS, averagePlayers: 10 },
@@ -210,7 +178,8 @@ describe('level thresholds by player count', () => {
     [4.9, 'very_quiet'],
     [0, 'very_quiet'],
   ] as const)('a server typically at %s is %s (timeline: 20/15/10/5)', (players, level) => {
-    expect(classifyTypicalPlayers(players)).toBe(level);
+    const timeline = buildHourlyTimeline(wednesdaysAt20([players, players, players]), NOW);
+    expect(timeline.find((entry) => entry.hour === 20)).toMatchObject({ typicalPlayers: players, busyLevel: level });
   });
 
   it.each([

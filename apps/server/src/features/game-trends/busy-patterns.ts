@@ -16,10 +16,9 @@ export const PATTERN_DAYS = 60;
  * Below this many hour-instances a group is too thin to compare with: the same weekday and hour falls back on
  * the same hour of any day, and that on the server's whole rhythm.
  */
-export const MIN_PATTERN_DATA_POINTS = 3;
+const MIN_PATTERN_DATA_POINTS = 3;
 
-export const HOURS_PER_DAY = 24;
-export const HOURS_PER_WEEK = 7 * HOURS_PER_DAY;
+const HOURS_PER_DAY = 24;
 const DAY_MS = HOURS_PER_DAY * 3_600_000;
 
 /** One UTC hour of one server: its average player count over the polls of that hour. */
@@ -29,7 +28,7 @@ export interface HourInstance {
 }
 
 /** What a server's (day of week, hour) looked like over the pattern days. */
-export interface HourPattern {
+interface HourPattern {
   dataPoints: number;
   average: number;
   q25: number;
@@ -39,10 +38,10 @@ export interface HourPattern {
 }
 
 /** Index 0–167: day of week (0 = Sunday, as Date.getUTCDay) × 24 + UTC hour. */
-export type WeekPatterns = ReadonlyMap<number, HourPattern>;
+type WeekPatterns = ReadonlyMap<number, HourPattern>;
 
 /** A mean over past hours: a pattern, or any figure averaged over `dataPoints` hour-instances. */
-export interface HourMean {
+interface HourMean {
   average: number;
   dataPoints: number;
 }
@@ -63,7 +62,7 @@ export interface Rhythm {
 
 export const EMPTY_RHYTHM: Rhythm = { byWeekHour: new Map(), byHour: new Map(), overall: undefined, firstHourMs: null };
 
-export interface BusyVerdict {
+interface BusyVerdict {
   busyLevel: BusyLevel;
   busyText: string;
   typicalPlayers: number | null;
@@ -73,13 +72,13 @@ export interface BusyVerdict {
 }
 
 /** One hour's typical figure and what it rests on (a timeline bar, a landing forecast hour). */
-export interface HourEstimate {
+interface HourEstimate {
   typical: number | null;
   basis: ForecastBasis;
   dataPoints: number;
 }
 
-export interface TimelineEntry {
+interface TimelineEntry {
   hour: number;
   typicalPlayers: number | null;
   busyLevel: BusyLevel;
@@ -96,7 +95,7 @@ export function computeWeekSlot(date: Date): number {
  * The p-quantile (0..1) of ascending values by linear interpolation between the two nearest ranks, at
  * index p·(n−1): the definition the reference site uses, so levels agree with its percentiles.
  */
-export function computePercentile(sortedValues: readonly number[], p: number): number {
+function computePercentile(sortedValues: readonly number[], p: number): number {
   const count = sortedValues.length;
   if (count === 0) return 0;
   const index = p * (count - 1);
@@ -107,16 +106,11 @@ export function computePercentile(sortedValues: readonly number[], p: number): n
   return lowerValue + (upperValue - lowerValue) * (index - lower);
 }
 
-/** Groups hour-instances by (day of week, hour) and describes each group. */
-export function buildWeekPatterns(instances: Iterable<HourInstance>): Map<number, HourPattern> {
-  return describeGroups(instances, (date) => computeWeekSlot(date));
-}
-
 /** Groups hour-instances every way a forecast can fall back on, and notes where they begin. */
 export function buildRhythm(instances: readonly HourInstance[]): Rhythm {
   if (instances.length === 0) return EMPTY_RHYTHM;
   return {
-    byWeekHour: buildWeekPatterns(instances),
+    byWeekHour: describeGroups(instances, (date) => computeWeekSlot(date)),
     byHour: describeGroups(instances, (date) => date.getUTCHours()),
     overall: describeValues(instances.map((instance) => instance.averagePlayers)),
     firstHourMs: instances.reduce((first, instance) => Math.min(first, instance.hourStartMs), Infinity),
@@ -145,7 +139,7 @@ function describeGroups(instances: Iterable<HourInstance>, keyOf: (date: Date) =
   return patterns;
 }
 
-export function describeValues(values: readonly number[]): HourPattern {
+function describeValues(values: readonly number[]): HourPattern {
   const sorted = [...values].sort((a, b) => a - b);
   const total = sorted.reduce((sum, value) => sum + value, 0);
   return {
@@ -158,7 +152,7 @@ export function describeValues(values: readonly number[]): HourPattern {
   };
 }
 
-export const BUSY_TEXTS: Record<BusyLevel, string> = {
+const BUSY_TEXTS: Record<BusyLevel, string> = {
   very_busy: 'Busier than usual',
   busy: 'Busy',
   moderate: 'As busy as usual',
@@ -253,7 +247,7 @@ function pickLevelAgainstPattern(currentPlayers: number, pattern: HourPattern): 
 }
 
 /** A server's level from a typical player count alone (the timeline bars): absolute, one server's scale. */
-export function classifyTypicalPlayers(typicalPlayers: number): BusyLevel {
+function classifyTypicalPlayers(typicalPlayers: number): BusyLevel {
   if (typicalPlayers >= 20) return 'very_busy';
   if (typicalPlayers >= 15) return 'busy';
   if (typicalPlayers >= 10) return 'moderate';

@@ -22,7 +22,7 @@ interface PeriodRule {
 }
 
 // Every bucket size divides a day, so buckets never straddle midnight UTC and 1 January is a boundary.
-export const PERIOD_RULES: Record<HistoryPeriod, PeriodRule> = {
+const PERIOD_RULES: Record<HistoryPeriod, PeriodRule> = {
   '1d': { days: 1, bucketMinutes: 5 },
   '3d': { days: 3, bucketMinutes: 30 },
   '7d': { days: 7, bucketMinutes: 60 },
@@ -80,7 +80,7 @@ export function summarizeHistory(points: readonly HistoryDataPoint[], windowDays
 }
 
 /** A sliding window over time-ordered points: linear, since a year of 5-minute points would be 100 000. */
-export function computeRollingAverage(
+function computeRollingAverage(
   points: readonly HistoryDataPoint[],
   windowDays: number,
 ): HistoryInsights['rollingAverage'] {
