@@ -41,7 +41,7 @@ export function compileAnswerSerializer(schema: z.ZodType): AnswerSerializer {
  * (types, enums, timestamps), hold no field the schema lacks, and the compiled serializer must write the same
  * JSON zod's encoder does (so what production sends is what the tests checked).
  */
-export function compileCheckedAnswerSerializer(schema: z.ZodType, route: string): AnswerSerializer {
+function compileCheckedAnswerSerializer(schema: z.ZodType, route: string): AnswerSerializer {
   const serialize = compileAnswerSerializer(schema);
   return (answer) => {
     const encoded = z.safeEncode(schema, answer);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
 import { generateHistory } from '../emulator/generate-history.ts';
 import { createTestApp } from '../test/test-app.ts';
-import type { OpenApiDocument } from './api-docs/openapi-document.ts';
+import type { buildOpenApiDocument } from './api-docs/openapi-document.ts';
+
+type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 /**
  * Production writes answers with the compiled serializers alone (and the shared ones encoded once), tests with the

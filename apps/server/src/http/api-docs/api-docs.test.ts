@@ -5,7 +5,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
-import type { OpenApiDocument } from './openapi-document.ts';
+import type { buildOpenApiDocument } from './openapi-document.ts';
+
+type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 /**
  * The routes Fastify's own route table lists (`printRoutes`, a tree whose lines add a segment to their parent's

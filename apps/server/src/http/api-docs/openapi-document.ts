@@ -19,7 +19,7 @@ export interface DocumentedRoute {
   schema?: FastifySchema;
 }
 
-export interface OpenApiDocument {
+interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
   tags: { name: string }[];
