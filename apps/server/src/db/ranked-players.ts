@@ -1,8 +1,14 @@
 import { MINIMUM_TO_RANK, type RankingOrderBy } from '@frontline/contract';
-import { expressionBuilder, type AliasableExpression, type QueryCreator, type SelectQueryBuilder } from 'kysely';
+import {
+  expressionBuilder,
+  type AliasableExpression,
+  type QueryCreator,
+  type SelectQueryBuilder,
+  type Selectable,
+} from 'kysely';
 import type { ServerGuid } from '../domain/ids.ts';
 import { realQuotient, roundToDigits } from './dialect.ts';
-import type { DatabaseSchema } from './schema.ts';
+import type { DatabaseSchema, ServerPlayerTotalsTable } from './schema.ts';
 
 /**
  * Who is ranked on a server and what their rank is: the one definition behind the server rankings and the rank
@@ -18,15 +24,11 @@ import type { DatabaseSchema } from './schema.ts';
 /** MINIMUM_TO_RANK.minutes in the unit of the aggregates' `played_ms`; the ratio boards ask it within their period. */
 export const MINIMUM_PLAYED_MS = MINIMUM_TO_RANK.minutes * 60_000;
 
-/** A ranked player's all-time totals on a server (all its addresses). */
-export interface RankedTotals {
-  player_name: string;
-  rounds: number;
-  score: number;
-  kills: number;
-  deaths: number;
-  played_ms: number;
-}
+/** A ranked player's all-time totals on a server (summed over its addresses). */
+export type RankedTotals = Pick<
+  Selectable<ServerPlayerTotalsTable>,
+  'player_name' | 'rounds' | 'score' | 'kills' | 'deaths' | 'played_ms'
+>;
 
 /** The ranked players' totals on the servers of `guids` (at least one), as a subquery. */
 export function rankedPlayerTotals(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GameId } from '@frontline/contract';
-import type { RoundId, ServerGuid } from './ids.ts';
+import { asRoundId, asServerGuid, type RoundId, type ServerGuid } from './ids.ts';
 
 /**
  * Frontline's own stable ids. The feed's server guid is known to change for the same server, so a
@@ -19,7 +19,7 @@ export function serverGuidFor(game: GameId, ip: string, port: number): ServerGui
   const key = `${game}|${ip}|${port}`;
   let guid = serverGuids.get(key);
   if (guid === undefined) {
-    guid = hashHex(key, 20) as ServerGuid;
+    guid = asServerGuid(hashHex(key, 20));
     serverGuids.set(key, guid);
   }
   return guid;
@@ -27,5 +27,5 @@ export function serverGuidFor(game: GameId, ip: string, port: number): ServerGui
 
 /** A round is its server, its map and the instant it was first seen: the same inputs give the same id. */
 export function roundIdFor(serverGuid: ServerGuid, mapName: string, startTime: Date): RoundId {
-  return hashHex(`${serverGuid}|${mapName}|${startTime.toISOString()}`, 20) as RoundId;
+  return asRoundId(hashHex(`${serverGuid}|${mapName}|${startTime.toISOString()}`, 20));
 }
