@@ -12,10 +12,10 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { IN_MEMORY, openDatabase } from '../apps/server/src/db/database.ts';
 import { startEmulatorServer } from '../apps/server/src/emulator/emulator-server.ts';
 import { generateHistory, type HistoryProgress } from '../apps/server/src/emulator/generate-history.ts';
-import { seedServerProfilesFile } from '../apps/server/src/emulator/seed-server-profiles.ts';
+import { seedServerProfiles } from '../apps/server/src/emulator/seed-server-profiles.ts';
 import { createWorld } from '../apps/server/src/emulator/world.ts';
 import type { EmulatedWorld } from '../apps/server/src/emulator/world-types.ts';
 import { loadConfigOrExit, serve } from '../apps/server/src/serve.ts';
@@ -70,7 +70,7 @@ interface LiveWorld {
 
 async function prepareWorld(databasePath: string, { days, seed, worldTime }: DemoOptions): Promise<LiveWorld> {
   const now = Date.now();
-  if (databasePath === ':memory:' || existsSync(databasePath)) {
+  if (databasePath === IN_MEMORY || existsSync(databasePath)) {
     const world = createWorld({ seed, startMs: now - WARM_UP_MS });
     world.advanceTo(now);
     return { world, clock: Date.now };
@@ -104,6 +104,21 @@ async function prepareWorld(databasePath: string, { days, seed, worldTime }: Dem
   return { world: history.world, clock };
 }
 
+/**
+ * The feed carries no countries, time zones or links: the demo's servers get theirs from the simulated world,
+ * written through a connection of their own before the app opens its own. An in-memory database would be a
+ * private one that vanishes on close, so an in-memory demo simply shows no countries or links.
+ */
+async function seedProfiles(databasePath: string, world: EmulatedWorld): Promise<void> {
+  if (databasePath === IN_MEMORY) return;
+  const database = await openDatabase(databasePath);
+  try {
+    seedServerProfiles(database.sqlite, world);
+  } finally {
+    await database.close();
+  }
+}
+
 const options = readOptions();
 process.env.DATABASE_PATH ??= './data/demo.db';
 process.env.NODE_ENV ??= 'production';
@@ -113,8 +128,7 @@ const baseConfig = loadConfigOrExit();
 // A WEB_DIST_PATH of its own (a private build for browser tests) is served as it is; only the default one is kept fresh.
 if (process.env.WEB_DIST_PATH === undefined) buildWebAppIfNeeded();
 const { world, clock } = await prepareWorld(baseConfig.databasePath, options);
-// The feed carries no countries, time zones or links: the demo's servers get theirs from the simulated world.
-await seedServerProfilesFile(baseConfig.databasePath, world);
+await seedProfiles(baseConfig.databasePath, world);
 const emulator = await startEmulatorServer({ world, clock });
 const config = loadConfigOrExit({
   ...process.env,

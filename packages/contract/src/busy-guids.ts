@@ -2,7 +2,7 @@ import type { LiveServer } from './live-servers.ts';
 
 /** Spec §9: "Busy indicators for top 10 servers, 25 guids per batch." */
 export const BUSY_TOP_SERVERS = 10;
-export const BUSY_BATCH_SIZE = 25;
+const BUSY_BATCH_SIZE = 25;
 
 /** Splits `items` into consecutive batches of at most `size` (the busy indicator is asked 25 guids at a time). */
 export function toBatches<T>(items: readonly T[], size: number = BUSY_BATCH_SIZE): T[][] {

@@ -1,5 +1,4 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { IN_MEMORY, openDatabase } from '../db/database.ts';
 import { upsertServerProfiles } from '../db/server-profiles.ts';
 import { serverGuidFor } from '../domain/identity.ts';
 import type { EmulatedWorld } from './world-types.ts';
@@ -20,23 +19,4 @@ export function seedServerProfiles(sqlite: DatabaseSync, world: Pick<EmulatedWor
   }));
   upsertServerProfiles(sqlite, profiles);
   return profiles.length;
-}
-
-/**
- * Seeds the database file at `databasePath` through a connection of its own, closed again at once: for a
- * start-up script that holds no connection at that moment (the app opens its own afterwards and sees the
- * committed rows). An in-memory database would be a private one that vanishes on close, so nothing is written
- * then (0 returned): an in-memory demo simply shows no countries or links.
- */
-export async function seedServerProfilesFile(
-  databasePath: string,
-  world: Pick<EmulatedWorld, 'profiles'>,
-): Promise<number> {
-  if (databasePath === IN_MEMORY) return 0;
-  const database = await openDatabase(databasePath);
-  try {
-    return seedServerProfiles(database.sqlite, world);
-  } finally {
-    await database.close();
-  }
 }

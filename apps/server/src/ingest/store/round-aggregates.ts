@@ -18,12 +18,12 @@ import { decodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.t
  * with a score above 0 get first, second and third place (a round where nobody scored has no podium).
  */
 
-export const TOP_SCORES_PER_ROUND = 10;
+const TOP_SCORES_PER_ROUND = 10;
 /** As many as the profile lists per window. */
-export const BEST_SCORES_KEPT = BEST_SCORES_PER_WINDOW;
+const BEST_SCORES_KEPT = BEST_SCORES_PER_WINDOW;
 
 /** yyyymm of a time, UTC. */
-export function monthNumber(ms: number): number {
+function monthNumber(ms: number): number {
   const date = new Date(ms);
   return date.getUTCFullYear() * 100 + date.getUTCMonth() + 1;
 }
@@ -176,7 +176,7 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
 }
 
 /** What a closed round adds to its map's day: see `server_map_days` in migration 0008. */
-export function mapPresenceOf(
+function mapPresenceOf(
   round: { start_time: string; end_time: string | null; poll_count: number },
   polls: readonly TimelinePoll[],
 ): { played_ms: number; polls: number; player_poll_sum: number; peak_players: number } {
