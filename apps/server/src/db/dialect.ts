@@ -25,7 +25,7 @@ export function least<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
  * 1799.99…, as julianday's floating-point days would give). PostgreSQL:
  * `extract(epoch from (to::timestamptz - from::timestamptz))`.
  */
-export function secondsBetween(from: Expression<string>, to: Expression<string>): RawBuilder<number> {
+function secondsBetween(from: Expression<string>, to: Expression<string>): RawBuilder<number> {
   return sql<number>`(unixepoch(${to}, 'subsec') - unixepoch(${from}, 'subsec'))`;
 }
 
@@ -94,6 +94,12 @@ function textOf(fragment: RawBuilder<unknown>): string {
  * does not go through Kysely): arguments are column names or other SQL text, written into the statement as is.
  */
 export const dialectText = {
+  /**
+   * Begins a write transaction that holds the write lock from its first statement (SQLite's IMMEDIATE), so it
+   * waits for the lock at BEGIN instead of failing half-way when it first writes. PostgreSQL: `begin` (rows are
+   * locked as they are written).
+   */
+  beginWrite: 'begin immediate',
   greatest: (a: string, b: string): string => textOf(greatest(sql.raw(a), sql.raw(b))),
   least: (a: string, b: string): string => textOf(least(sql.raw(a), sql.raw(b))),
   isoHourStart: (time: string): string => textOf(isoHourStart(sql.raw(time))),

@@ -301,7 +301,7 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
 
   return {
     applyBatches(batches) {
-      sqlite.exec('begin immediate');
+      sqlite.exec(dialectText.beginWrite);
       try {
         for (const batch of batches) applyBatch(batch);
         sqlite.exec('commit');

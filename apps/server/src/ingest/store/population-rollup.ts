@@ -69,7 +69,7 @@ export function rollUpPopulation(
   options: { olderThanDays?: number } = {},
 ): PopulationRollupResult {
   const cutoff = computeRollupCutoff(now, options.olderThanDays).toISOString();
-  sqlite.exec('begin immediate');
+  sqlite.exec(dialectText.beginWrite);
   try {
     const counted = sqlite
       .prepare(

@@ -210,7 +210,7 @@ export function backfillRoundAggregates(sqlite: DatabaseSync): number {
   if (!pending) return 0;
   const mapsOnly = pending.value === MAP_DAYS_REPLAY;
   const aggregates = createRoundAggregates(sqlite);
-  sqlite.exec('begin immediate');
+  sqlite.exec(dialectText.beginWrite);
   try {
     const rounds = sqlite.prepare('select round_key, timeline from rounds where is_active = 0 order by round_key');
     let count = 0;
