@@ -11,9 +11,9 @@ const profilePath = (name: string) => `/players/${encodeURIComponent(name)}`;
 
 /**
  * A player of the seeded world with a plain name (typed as is, shown as stored) and more than six best scores.
- * Read from GET /stats/players/BuckCamper and his mapstats on his first server; the seed fixes them. He played on
- * the world's morning (his last round ended about nine hours before its day did) and is offline for hours after
- * it, so the live collector adds nothing to them.
+ * Read from GET /stats/players/BuckCamper and his mapstats on his first server; the seed fixes them. His last round
+ * ended some thirteen hours before the history did, and he stays offline for at least two hours after it, so the
+ * live collector adds nothing to them.
  */
 const PLAYER = {
   name: 'BuckCamper',

@@ -38,7 +38,7 @@ const FH2_LOCKED = '[WaW] FH2 Event Server';
 
 /**
  * Two letters that only three players of the seeded world have in their names (none of them online at the end of
- * the history or for hours after it), newest first as the search lists them. Read from GET
+ * the history or for two hours after it), newest first as the search lists them. Read from GET
  * /stats/Players/search?query=xJ, and checked against every name online in the hours around the end.
  */
 const SEARCH = { query: 'xJ', players: ['xJarheadx', '[DSG].xJeepx', '.:UWLP:.xJackalx'] } as const;

@@ -19,8 +19,8 @@ const BUSY_SERVER = 'Sunday Soldiers | No Rules | EU';
 const FH2_SERVER = '[Vet] FH2 Mixed Layers';
 
 /**
- * A Vietnam server of the seeded world nobody plays on from 40 minutes before the end of the history until long
- * after it, so its boards are the history's. Read from GET /stats/servers/{name} (its Week leaderboards) when this
+ * A Vietnam server of the seeded world nobody plays on from 40 minutes before the end of the history until 27
+ * minutes after it (a run takes a few), so its boards are the history's. Read from GET /stats/servers/{name} (its Week leaderboards) when this
  * was written; the seed fixes them.
  */
 const QUIET_SERVER = {

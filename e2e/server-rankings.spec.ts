@@ -13,7 +13,7 @@ function rankingsPath(serverName: string, query = ''): string {
 
 /**
  * A Vietnam server of the seeded world with 65 ranked players, on which nobody plays from 40 minutes before the end
- * of the history until long after it: its rankings stay as the history left them. Read from GET
+ * of the history until 27 minutes after it (a run takes a few): its rankings stay as the history left them. Read from GET
  * /stats/servers/{name}/rankings when this was written; the seed fixes them.
  */
 const RANKED_SERVER = {

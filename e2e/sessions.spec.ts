@@ -46,7 +46,8 @@ interface PlayerSessionsAnswer {
 
 /**
  * A Vietnam server of the seeded world that nobody plays on from 40 minutes before the end of the history until
- * long after it, so the live collector adds no played round to it (only empty ones, hidden by default). Read
+ * 27 minutes after it (a run takes a few), so the live collector adds no played round to it, only empty ones,
+ * hidden by default. Read
  * from GET /stats/rounds?serverName=… and /stats/rounds/filter-options?serverName=… when this was written.
  */
 const QUIET_SERVER = {
@@ -61,7 +62,7 @@ const QUIET_SERVER = {
     'quang_tri',
     'saigon_1968',
   ],
-  /** Two of its players who fought together in some of its rounds, not all; both offline for hours after the end. */
+  /** Two of its players who fought together in some of its rounds, not all; both offline for two hours after the end. */
   pair: ['SgtGarand', 'da_garand5'],
   roundsOfThePair: 4,
 } as const;

@@ -6,8 +6,8 @@
  *
  * After the history the collector polls the same world live, on from that instant (a deterministic world, but at
  * whatever moment a page asks). Specs assert known figures only of what that cannot change: players who are
- * offline from two hours before the end of the history until long after it, rounds closed in the history, servers
- * nobody plays on in those hours. What depends on the real clock (who is online now, "today", relative times,
+ * offline from two hours before the end of the history until two hours after it, rounds closed in the history,
+ * servers nobody plays on from before the end until well after a run (which takes a few minutes of the world's). What depends on the real clock (who is online now, "today", relative times,
  * dates) is tested by its shape.
  *
  * The facts in the specs were read from the API of a server started this way (for example `npm run demo -- --days 1
