@@ -93,7 +93,10 @@ for (const file of [...files, ...consumers]) {
     if (!specifier.startsWith('.') && specifier !== '@frontline/contract') continue;
     const target = specifier.startsWith('.') ? resolve(dirname(file), specifier) : specifier;
     for (const raw of (match[1] ?? '').split(',')) {
-      const name = raw.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+      const name = raw
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
       if (name) noteImport(file, target, name);
     }
   }
@@ -109,7 +112,9 @@ let testOnlyExports = 0;
 const testOnlyList: string[] = [];
 for (const file of files.filter((candidate) => !isTest(candidate))) {
   const text = sources.get(file) ?? '';
-  for (const match of text.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+(\w+)/gm)) {
+  for (const match of text.matchAll(
+    /^export\s+(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+(\w+)/gm,
+  )) {
     const name = match[1] ?? '';
     const seen = importedNames.get(`${file}#${name}`);
     const usedInOwnFile = new RegExp(`\\b${name}\\b`, 'g').exec(text.slice((match.index ?? 0) + match[0].length));
