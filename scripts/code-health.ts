@@ -4,7 +4,7 @@
  * boundary (feature → another feature, shared → feature, db/ or read code → ingest/), and exported names
  * that only tests import. `npm run lint` keeps the second at 0; this script is for reporting.
  *
- *   node scripts/code-health.ts [--list]   (from the project's root; --list names each import and export)
+ *   npm run code-health [-- --list]   (--list names each import and export counted)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
