@@ -7,7 +7,7 @@ import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
  * joins when the comparison screen exists: until then it would lead every visitor to a 'Coming soon' page
  * (docs/decisions/0009).
  */
-export const NAV_ENTRIES: readonly NavEntry[] = [
+const NAV_ENTRIES: readonly NavEntry[] = [
   {
     label: 'Dashboard',
     to: '/dashboard',

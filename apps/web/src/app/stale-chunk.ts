@@ -7,7 +7,7 @@
 
 const RELOAD_MARKER = 'frontline:stale-chunk-reload';
 /** Longer than a reload and the failed request after it take on a slow connection. */
-export const STALE_CHUNK_RELOAD_WINDOW_MS = 30_000;
+const STALE_CHUNK_RELOAD_WINDOW_MS = 30_000;
 
 /** Chromium, Firefox and Safari word a failed `import()` each their own way; Vite's preload helper its own. */
 const STALE_CHUNK_MESSAGE =
