@@ -1,16 +1,16 @@
 /**
  * The signed-in state kept in local storage (spec: site-account-and-realtime §3 and §5). Sign-in itself
- * arrives in a later issue; the route guards already need to know whether a valid token is stored.
+ * arrives in a later issue; the route guards already need to know whether a valid token is stored. The
+ * profile (`userProfile`) joins with sign-in, the first code to read it.
  */
 
-export const AUTH_STORAGE_KEYS = {
+const AUTH_STORAGE_KEYS = {
   token: 'authToken',
-  profile: 'userProfile',
   expiresAt: 'tokenExpiresAt',
 } as const;
 
 /** The `exp` claim (seconds since the epoch) of a JWT, or undefined when it has none or is not a JWT. */
-export function readTokenExpiryClaim(token: string): number | undefined {
+function readTokenExpiryClaim(token: string): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
@@ -29,7 +29,7 @@ export function readTokenExpiryClaim(token: string): number | undefined {
  * Spec §5: "Token expiry: use tokenExpiresAt if parseable, else the exp claim of the token, compared with
  * the current time." A token with neither is treated as expired: it cannot be shown to be valid.
  */
-export function isTokenValid(token: string, storedExpiresAt: string | null, now: Date = new Date()): boolean {
+function isTokenValid(token: string, storedExpiresAt: string | null, now: Date): boolean {
   const expiresAtMs = storedExpiresAt === null ? Number.NaN : Date.parse(storedExpiresAt);
   if (!Number.isNaN(expiresAtMs)) return expiresAtMs > now.getTime();
   const exp = readTokenExpiryClaim(token);
