@@ -10,7 +10,7 @@ import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
  * zod stays out of the browser. Query keys start with the resource.
  */
 
-export function playersListQueryKey(query: PlayersQuery) {
+function playersListQueryKey(query: PlayersQuery) {
   return ['players', 'list', playersApiQuery(query)] as const;
 }
 
@@ -24,7 +24,7 @@ export function usePlayersList(query: PlayersQuery) {
   });
 }
 
-export function playerStatsQueryKey(playerName: string) {
+function playerStatsQueryKey(playerName: string) {
   return ['players', 'profile', playerName] as const;
 }
 
@@ -39,7 +39,7 @@ export function usePlayerStats(playerName: string) {
   });
 }
 
-export function mapStatsQueryKey(playerName: string, serverGuid: string, range: MapStatsRange) {
+function mapStatsQueryKey(playerName: string, serverGuid: string, range: MapStatsRange) {
   return ['players', 'mapstats', playerName, serverGuid, range] as const;
 }
 

@@ -18,7 +18,7 @@ import { THIRTY_DAYS_RULE, WEEK_RULE } from '../lib/windows.ts';
 import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
-export const NO_SCORES_TEXT = 'No scores recorded yet';
+const NO_SCORES_TEXT = 'No scores recorded yet';
 
 /** What each tab holds, said on the page (the site's one rule for windows, lib/windows.ts). */
 const BEST_SCORE_WINDOW_NOTES: Record<BestScoreTab, string> = {

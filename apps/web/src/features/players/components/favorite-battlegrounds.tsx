@@ -11,7 +11,7 @@ import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 
 /** Cards shown before 'Show all': the most played servers are what the section is about. */
-export const SERVERS_SHOWN = 6;
+const SERVERS_SHOWN = 6;
 
 const countFormat = new Intl.NumberFormat('en-US');
 

@@ -24,7 +24,7 @@ import {
 import { MAP_RANGE_RULES } from '../lib/windows.ts';
 import { EmptyNote, SortableHeader, UpdatingOverlay } from './player-ui.tsx';
 
-export const NO_MAP_STATS_TEXT = 'No map statistics available for the selected time range';
+const NO_MAP_STATS_TEXT = 'No map statistics available for the selected time range';
 const MAP_STATS_ERROR_LOG = 'Failed to load map statistics';
 
 const countFormat = new Intl.NumberFormat('en-US');

@@ -49,7 +49,7 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
  * played counts on today, as in the header's Rounds) and the first day they cover, the later of the 90 days'
  * first and the day the player was first seen.
  */
-export function trendsDescription(recentStats: PlayerStatsResponse['recentStats']): string {
+function trendsDescription(recentStats: PlayerStatsResponse['recentStats']): string {
   const rounds = recentStats.totalRoundsAnalyzed;
   const since = formatDate(recentStats.analysisPeriodStart, UTC);
   return `${rounds} ${rounds === 1 ? 'round' : 'rounds'} since ${since} (UTC days, at most the last 90), one point per day played.`;

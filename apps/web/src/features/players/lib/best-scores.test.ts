@@ -1,12 +1,6 @@
 import type { BestScore } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  BEST_SCORES_SHOWN,
-  BEST_SCORE_TABS,
-  BEST_SCORE_TAB_LABELS,
-  viewAllLabel,
-  visibleBestScores,
-} from './best-scores';
+import { viewAllLabel, visibleBestScores } from './best-scores';
 
 // Spec §2 "Best Scores (tabs All Time, 30 Days, This Week; first 6 cards; 'View All N Scores' when more than 6)";
 // §9 "Best Scores 6 cards".
@@ -24,12 +18,7 @@ const scores = (count: number): BestScore[] =>
   }));
 
 describe('best scores', () => {
-  it('has the three tabs in the spec order and labels', () => {
-    expect(BEST_SCORE_TABS.map((tab) => BEST_SCORE_TAB_LABELS[tab])).toEqual(['All Time', '30 Days', 'This Week']);
-  });
-
   it('shows the first 6 cards, or every card once expanded', () => {
-    expect(BEST_SCORES_SHOWN).toBe(6);
     expect(visibleBestScores(scores(20), false)).toHaveLength(6);
     expect(visibleBestScores(scores(20), true)).toHaveLength(20);
     expect(visibleBestScores(scores(3), false)).toHaveLength(3);

@@ -26,7 +26,7 @@ export interface PlayersQuery extends PlayersSort {
 export const MAX_FILTER_LENGTH = 100;
 export const MAX_PAGE = 100_000;
 
-export const DEFAULT_PLAYERS_SORT: PlayersSort = { sortBy: 'lastSeen', sortOrder: 'desc' };
+const DEFAULT_PLAYERS_SORT: PlayersSort = { sortBy: 'lastSeen', sortOrder: 'desc' };
 
 export const DEFAULT_PLAYERS_QUERY: PlayersQuery = { playerName: '', page: 1, ...DEFAULT_PLAYERS_SORT };
 

@@ -4,9 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NO_SCORES_TEXT } from '../components/best-scores.tsx';
-import { NO_MAP_STATS_TEXT } from '../components/map-performance-modal.tsx';
-import { NO_STATS_TEXT, PROFILE_ERROR_TITLE, PlayerProfilePage } from './player-profile-page.tsx';
+import { PlayerProfilePage } from './player-profile-page.tsx';
 import { jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 // Spec site-statistics §2 "Player profile" and "Map Performance modal", §4 "Player profile states", §8.
@@ -266,6 +264,10 @@ describe('player profile', () => {
     stubApi(profileAnswer(stats()));
     const { user } = renderProfile();
     await screen.findAllByTestId('best-score-card');
+    // §2: "tabs All Time, 30 Days, This Week", the first chosen.
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['All Time', '30 Days', 'This Week']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getAllByTestId('best-score-card')).toHaveLength(6);
     expect(screen.getAllByTestId('best-score-card')[0]).toHaveAttribute(
       'href',
@@ -279,9 +281,29 @@ describe('player profile', () => {
     expect(screen.queryByRole('button', { name: /View All/ })).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'This Week' }));
-    expect(screen.getByText(NO_SCORES_TEXT)).toBeInTheDocument();
+    // §2 Best Scores: "empty 'No scores recorded yet'".
+    expect(screen.getByText('No scores recorded yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'All Time' }));
+    expect(screen.getAllByTestId('best-score-card')).toHaveLength(6);
+  });
+
+  it('moves between the best-score tabs with the arrow keys, Home and End, wrapping around', async () => {
+    stubApi(profileAnswer(stats()));
+    const { user } = renderProfile();
+    await screen.findAllByTestId('best-score-card');
+    const selectedTab = () => screen.getByRole('tab', { selected: true });
+    await user.click(screen.getByRole('tab', { name: 'All Time' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(selectedTab()).toHaveTextContent('This Week');
+    expect(selectedTab()).toHaveFocus();
+    expect(screen.getByText('No scores recorded yet')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(selectedTab()).toHaveTextContent('All Time');
+    await user.keyboard('{End}');
+    expect(selectedTab()).toHaveTextContent('This Week');
+    await user.keyboard('{Home}');
+    expect(selectedTab()).toHaveTextContent('All Time');
     expect(screen.getAllByTestId('best-score-card')).toHaveLength(6);
   });
 
@@ -291,6 +313,11 @@ describe('player profile', () => {
     await user.click(await screen.findByRole('button', { name: 'View Maps of Alpha / Wake' }));
     const dialog = await screen.findByRole('dialog', { name: /Map Performance/ });
     expect(document.body.style.overflow).toBe('hidden');
+    // The ranges of §7's call ('range: Last30Days, ThisYear, LastYear'), the last 30 days first.
+    const ranges = within(within(dialog).getByRole('group', { name: 'Time range' })).getAllByRole('button');
+    expect(ranges.map((button) => button.textContent)).toEqual(['Last 30 Days', 'This Year', 'Last Year']);
+    expect(ranges[0]).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('range')).toBe('Last30Days'));
     const mapNames = () =>
       within(dialog)
         .getAllByTestId('map-row')
@@ -321,13 +348,14 @@ describe('player profile', () => {
     stubApi((url) => (url.pathname.endsWith('/mapstats') ? { status: 200, body: [] } : { status: 200, body: stats() }));
     const { user } = renderProfile();
     await user.click(await screen.findByRole('button', { name: 'View Maps of Alpha / Wake' }));
-    expect(await screen.findByText(NO_MAP_STATS_TEXT)).toBeInTheDocument();
+    // §2 Map Performance modal: "Empty 'No map statistics available for the selected time range'".
+    expect(await screen.findByText('No map statistics available for the selected time range')).toBeInTheDocument();
   });
 
   it("says 'Unable to load player data' for a player the API does not know (§8)", async () => {
     stubApi(() => ({ status: 404, body: { error: 'not_found', message: 'No player' } }));
     renderProfile('Ghost');
-    expect(await screen.findByText(PROFILE_ERROR_TITLE)).toBeInTheDocument();
+    expect(await screen.findByText('Unable to load player data')).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch player stats for Ghost.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search for names like it' })).toHaveAttribute(
       'href',
@@ -338,7 +366,7 @@ describe('player profile', () => {
   it("says 'No player statistics available.' for a player without rounds", async () => {
     stubApi(profileAnswer(stats({ totalRounds: 0, recentSessions: [], isActive: false, currentServer: null })));
     renderProfile();
-    expect(await screen.findByText(NO_STATS_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('No player statistics available.')).toBeInTheDocument();
     expect(screen.queryByText('Recent Battles')).toBeNull();
   });
 

@@ -22,9 +22,9 @@ import { RecentBattles } from '../components/recent-battles.tsx';
 import { ServerRankings } from '../components/server-rankings.tsx';
 
 /** Spec §8. */
-export const PROFILE_ERROR_TITLE = 'Unable to load player data';
-export const profileErrorDetail = (playerName: string) => `Failed to fetch player stats for ${playerName}.`;
-export const NO_STATS_TEXT = 'No player statistics available.';
+const PROFILE_ERROR_TITLE = 'Unable to load player data';
+const profileErrorDetail = (playerName: string) => `Failed to fetch player stats for ${playerName}.`;
+const NO_STATS_TEXT = 'No player statistics available.';
 
 /**
  * /players/{playerName} (spec: site-statistics §2 "Player profile", §4 "Player profile states: loading, error,

@@ -4,8 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/search-rules.ts';
-import { NO_PLAYERS_TEXT, PLAYERS_ERROR_TEXT, PlayersPage, SEARCH_HINT_TITLE } from './players-page.tsx';
+import { PlayersPage } from './players-page.tsx';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 // Spec site-statistics §2 "Find Players", §4 "Players page", §5, §8.
@@ -74,7 +73,7 @@ describe('Find Players', () => {
   it("asks for the players online when the query is empty (§5) and shows the 'Player Search' hint when there are none", async () => {
     const calls = stubApi(() => answer([]));
     renderPage();
-    expect(await screen.findByText(SEARCH_HINT_TITLE)).toBeInTheDocument();
+    expect(await screen.findByText('Player Search')).toBeInTheDocument();
     const query = calls[0]?.searchParams;
     expect(calls[0]?.pathname).toBe('/stats/players');
     expect(query?.get('isActive')).toBe('true');
@@ -149,14 +148,14 @@ describe('Find Players', () => {
     const before = calls.length;
     // Real time moves the fake clock too (shouldAdvanceTime), so the check before the pause ends keeps a margin.
     act(() => {
-      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 100);
+      vi.advanceTimersByTime(200);
     });
     expect(calls.length).toBe(before);
     expect(location()).toBe('/players');
     act(() => {
       vi.advanceTimersByTime(100);
     });
-    expect(await screen.findByText(NO_PLAYERS_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('No players found')).toBeInTheDocument();
     const last = calls[calls.length - 1]?.searchParams;
     expect(last?.get('playerName')).toBe('zed');
     expect(last?.get('isActive')).toBeNull();
@@ -192,6 +191,8 @@ describe('Find Players', () => {
     stubApi(() => ({ status: 500 }));
     renderPage();
     // A server failure is tried once more (after a second) before the page gives up.
-    expect(await screen.findByText(PLAYERS_ERROR_TEXT, undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to fetch players data. Please try again.', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 });

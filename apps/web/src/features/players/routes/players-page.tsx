@@ -24,9 +24,9 @@ import {
 } from '../lib/players-query.ts';
 
 /** Spec §8. */
-export const PLAYERS_ERROR_TEXT = 'Failed to fetch players data. Please try again.';
-export const NO_PLAYERS_TEXT = 'No players found';
-export const SEARCH_HINT_TITLE = 'Player Search';
+const PLAYERS_ERROR_TEXT = 'Failed to fetch players data. Please try again.';
+const NO_PLAYERS_TEXT = 'No players found';
+const SEARCH_HINT_TITLE = 'Player Search';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
