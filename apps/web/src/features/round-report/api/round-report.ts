@@ -8,11 +8,11 @@ import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
  * zod stays out of the browser.
  */
 
-export function roundReportQueryKey(roundId: string) {
+function roundReportQueryKey(roundId: string) {
   return ['rounds', roundId, 'report'] as const;
 }
 
-export function fetchRoundReport(roundId: string, signal?: AbortSignal): Promise<RoundReportResponse> {
+function fetchRoundReport(roundId: string, signal?: AbortSignal): Promise<RoundReportResponse> {
   return apiGet<RoundReportResponse>(`/rounds/${encodeURIComponent(roundId)}/report`, { signal });
 }
 

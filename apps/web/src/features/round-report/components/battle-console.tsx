@@ -9,7 +9,7 @@ import { TIME_JUMPS, jumpStep } from '../lib/replay.ts';
 import type { Replay } from '../lib/use-replay.ts';
 import { EventList } from './event-list.tsx';
 
-export const TRACK_PLACEHOLDER = 'Player name...';
+const TRACK_PLACEHOLDER = 'Player name...';
 
 const SPEED_OPTIONS = REPLAY_SPEEDS.map((speed) => ({
   value: speed.intervalMs,

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { TONE_TEXT_CLASSES } from '../../../lib/tones.ts';
 import type { BattleEvent, BattleEventKind } from '../lib/battle-events.ts';
 
-export const CONSOLE_PROMPT = 'Press Play to witness the battle unfold...';
+const CONSOLE_PROMPT = 'Press Play to witness the battle unfold...';
 
 /** The short tag in front of each line, so kinds read apart without relying on colour alone. */
 const KIND_TAGS: Record<Exclude<BattleEventKind, 'checkpoint'>, string> = {

@@ -12,15 +12,15 @@ import { formatOffset, offsetMs } from '../lib/report-display.ts';
 import { teamStandings, type StandingLine, type TeamStanding } from '../lib/standings.ts';
 
 /** The replay's ladder at its current step. */
-export const LIVE_STANDINGS_TITLE = 'Live Standings';
+const LIVE_STANDINGS_TITLE = 'Live Standings';
 /** Everyone who played a finished round. */
-export const FINAL_STANDINGS_TITLE = 'Final Standings';
+const FINAL_STANDINGS_TITLE = 'Final Standings';
 /** Everyone who has played a round still being played: nothing is final yet. */
-export const STANDINGS_SO_FAR_TITLE = 'Standings So Far';
-export const LEFT_TAG = 'Left';
+const STANDINGS_SO_FAR_TITLE = 'Standings So Far';
+const LEFT_TAG = 'Left';
 
 /** The panel's title: the replay's ladder, else the round's standings, final only once the round has ended. */
-export function standingsTitle(live: boolean, roundIsActive: boolean): string {
+function standingsTitle(live: boolean, roundIsActive: boolean): string {
   if (live) return LIVE_STANDINGS_TITLE;
   return roundIsActive ? STANDINGS_SO_FAR_TITLE : FINAL_STANDINGS_TITLE;
 }

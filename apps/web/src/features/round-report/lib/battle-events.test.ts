@@ -1,6 +1,6 @@
 import { LEADER_EVENT_EVERY_SNAPSHOTS, OBJECTIVE_EVENT_MIN_SCORE } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import { EVENT_COLOURS, buildBattleEvents, lineGain, revealedCounts, type BattleEvent } from './battle-events.ts';
+import { buildBattleEvents, revealedCounts, type BattleEvent } from './battle-events.ts';
 import { report, sampleReport, snapshot, type Line } from './test-fixtures.ts';
 
 // Spec site-statistics §4 "Round replay": "A synthetic event timeline is built from snapshots; minute checkpoints;
@@ -40,10 +40,18 @@ describe('buildBattleEvents', () => {
     const source = sampleReport();
     const events = buildBattleEvents(source);
     expect(events.map((event) => event.originalIndex)).toEqual(events.map((_, index) => index));
-    for (const event of events) {
-      expect(event.timestamp).toBe(source.leaderboardSnapshots[event.step]?.timestamp);
-      expect(event.colour).toBe(EVENT_COLOURS[event.kind]);
-    }
+    for (const event of events) expect(event.timestamp).toBe(source.leaderboardSnapshots[event.step]?.timestamp);
+    // One colour per kind, so kills, objectives and the leader read apart as the feed scrolls.
+    const colourOfKind = Object.fromEntries(events.map((event) => [event.kind, event.colour]));
+    expect(colourOfKind).toEqual({
+      start: 'fair',
+      kill: 'good',
+      checkpoint: 'plain',
+      objective: 'warn',
+      leader: 'elite',
+      end: 'elite',
+    });
+    for (const event of events) expect(event.colour, event.message).toBe(colourOfKind[event.kind]);
     expect(events.find((event) => event.kind === 'objective')?.players).toEqual(['Bob']);
     expect(events.find((event) => event.kind === 'checkpoint')?.players).toEqual([]);
     expect(events.find((event) => event.kind === 'start')?.players).toEqual([]);
@@ -92,16 +100,23 @@ describe('buildBattleEvents', () => {
   });
 
   it('counts a rejoined player (their deaths went down: a new scoreboard line) from zero', () => {
-    expect(lineGain({ score: 90, kills: 12, deaths: 6 }, { score: 15, kills: 3, deaths: 1 })).toEqual({
-      kills: 3,
-      score: 15,
-    });
-    // Same line: the difference; a score that went down (a team kill) is no gain, and kills never go negative.
-    expect(lineGain({ score: 90, kills: 12, deaths: 6 }, { score: 88, kills: 12, deaths: 7 })).toEqual({
-      kills: 0,
-      score: -2,
-    });
-    expect(lineGain(undefined, { score: 20, kills: 2, deaths: 0 })).toEqual({ kills: 2, score: 20 });
+    const events = buildBattleEvents(
+      report([
+        snapshot(0, [
+          ['Ann', 1, 90, 12, 6],
+          ['Bob', 2, 90, 12, 6],
+        ]),
+        snapshot(30, [
+          // Ann rejoined: her new line is what she gained, not 9 kills fewer.
+          ['Ann', 1, 15, 3, 1],
+          // Bob's line goes on: a team kill cost him points, which is neither a kill nor an objective.
+          ['Bob', 2, 88, 12, 7],
+        ]),
+      ]),
+    );
+    expect(events.filter((event) => event.step === 1 && event.kind !== 'end').map((event) => event.message)).toEqual([
+      'Ann eliminated 3 enemies (+15 pts)',
+    ]);
   });
 
   it(`adds a leader event on every ${LEADER_EVENT_EVERY_SNAPSHOTS}rd snapshot but the last`, () => {

@@ -48,7 +48,7 @@ export interface BattleEvent {
   players: readonly string[];
 }
 
-export const EVENT_COLOURS: Record<BattleEventKind, Tone> = {
+const EVENT_COLOURS: Record<BattleEventKind, Tone> = {
   start: 'fair',
   checkpoint: 'plain',
   kill: 'good',
@@ -64,7 +64,7 @@ type Line = Pick<LeaderboardEntry, 'score' | 'kills' | 'deaths'>;
 const NO_LINE: Line = { score: 0, kills: 0, deaths: 0 };
 
 /** What a player gained between their previous line and this one (see the rejoin rule above). */
-export function lineGain(previous: Line | undefined, current: Line): { kills: number; score: number } {
+function lineGain(previous: Line | undefined, current: Line): { kills: number; score: number } {
   const base = previous && current.deaths >= previous.deaths ? previous : NO_LINE;
   return { kills: Math.max(0, current.kills - base.kills), score: current.score - base.score };
 }

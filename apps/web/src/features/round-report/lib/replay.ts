@@ -106,7 +106,7 @@ const KEY_COMMANDS: Record<string, ReplayKeyCommand> = {
 };
 
 /** Fields where the keys mean something to the text or the choice: typing, a select, a slider. */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMatchup,
-  formatOffset,
-  mapTitle,
-  offsetMs,
-  reportDescription,
-  reportTitle,
-  roundMatchup,
-} from './report-display.ts';
+import { formatOffset, mapTitle, offsetMs, reportDescription, reportTitle, roundMatchup } from './report-display.ts';
 import { ROUND_START, report, sampleReport, snapshot } from './test-fixtures.ts';
 
 // Spec site-statistics §2 "Round report": "team labels (default Team 1, Team 2) and tickets for two-team rounds
@@ -20,7 +12,7 @@ describe('round matchup', () => {
   it('states both sides with their tickets', () => {
     const matchup = roundMatchup(sampleReport());
     expect(matchup).toEqual({ team1: 'Axis', team2: 'Allies', tickets: [30, 0] });
-    expect(formatMatchup(matchup!)).toBe('Axis (30) vs Allies (0)');
+    expect(reportTitle(sampleReport(), UTC)).toContain(' | Axis (30) vs Allies (0) - ');
   });
 
   it('leaves the tickets out when either is missing or negative', () => {
@@ -29,9 +21,8 @@ describe('round matchup', () => {
       { tickets1: 5, tickets2: null },
       { tickets1: -1, tickets2: 5 },
     ]) {
-      const matchup = roundMatchup(sampleReport(tickets));
-      expect(matchup?.tickets).toBeNull();
-      expect(formatMatchup(matchup!)).toBe('Axis vs Allies');
+      expect(roundMatchup(sampleReport(tickets))?.tickets).toBeNull();
+      expect(reportTitle(sampleReport(tickets), UTC)).toContain(' | Axis vs Allies - ');
     }
   });
 

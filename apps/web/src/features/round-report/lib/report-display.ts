@@ -12,7 +12,7 @@ import { displayPlayerName } from '../../../lib/player-name.ts';
  * updated").
  */
 
-export const DEFAULT_TEAM_LABELS = ['Team 1', 'Team 2'] as const;
+const DEFAULT_TEAM_LABELS = ['Team 1', 'Team 2'] as const;
 
 /** "omaha_beach" → "Omaha Beach": the title and the console's sentences have no CSS to capitalise them. */
 export function mapTitle(mapName: string): string {
@@ -38,7 +38,7 @@ export interface Matchup {
   tickets: readonly [number, number] | null;
 }
 
-export function finalSnapshot(report: RoundReportResponse): LeaderboardSnapshot | undefined {
+function finalSnapshot(report: RoundReportResponse): LeaderboardSnapshot | undefined {
   return report.leaderboardSnapshots.at(-1);
 }
 
@@ -60,7 +60,7 @@ export function roundMatchup(report: RoundReportResponse): Matchup | null {
 }
 
 /** "Axis (30) vs Allies (10)"; without tickets the parentheses are left out: "Axis vs Allies". */
-export function formatMatchup(matchup: Matchup): string {
+function formatMatchup(matchup: Matchup): string {
   const [tickets1, tickets2] = matchup.tickets ?? [];
   const side = (name: string, tickets: number | undefined) => (tickets === undefined ? name : `${name} (${tickets})`);
   return `${side(matchup.team1, tickets1)} vs ${side(matchup.team2, tickets2)}`;

@@ -5,14 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/route-test-helpers.tsx';
-import { CONSOLE_PROMPT } from '../components/event-list.tsx';
 import { reportTitle } from '../lib/report-display.ts';
-import { STANDINGS_SO_FAR_TITLE } from '../components/standings-panel.tsx';
 import { report, sampleReport, snapshot, standings } from '../lib/test-fixtures.ts';
-import { EMPTY_ROUND_TEXT, LOADING_TEXT, REPORT_ERROR_TEXT, RoundReportPage } from './round-report-page.tsx';
+import { RoundReportPage } from './round-report-page.tsx';
 
 // Spec site-statistics §2 "Round report" and route table, §4 "Round replay", §8 'Failed to fetch round report.',
 // §9 replay intervals. The sample round has 6 snapshots: Ann (Axis) kills steadily, Bob (Allies) takes a flag.
+
+/** §2: the console's "prompt 'Press Play to witness the battle unfold...'". */
+const CONSOLE_PROMPT = 'Press Play to witness the battle unfold...';
+/** §8. */
+const REPORT_ERROR = 'Failed to fetch round report.';
 
 function stubApi(answer: () => { status: number; body: unknown }) {
   const calls: URL[] = [];
@@ -65,7 +68,7 @@ describe('round report', () => {
   it('loads the round by its id and heads the page with map, time, server, teams and tickets', async () => {
     const calls = stubApi(() => ({ status: 200, body: sampleReport() }));
     renderReport('/rounds/r%2042/report');
-    expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading battle report...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Wake Island' })).toBeInTheDocument();
     expect(calls[0]?.pathname).toBe('/stats/rounds/r%2042/report');
     expect(screen.getByRole('link', { name: 'Alpha / Wake #1' })).toHaveAttribute(
@@ -126,6 +129,35 @@ describe('round report', () => {
     expect(screen.getByTestId('events-count')).toHaveTextContent('13 / 13 events');
   });
 
+  it('plays one snapshot per 1600, 800, 400, 200 and 100 ms at 0.5x to 8x, 1x to begin with (§9)', async () => {
+    const { user } = await renderLoaded();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const speeds = within(screen.getByRole('group', { name: 'Replay speed' })).getAllByRole('button');
+    expect(speeds.map((button) => button.textContent)).toEqual(['0.5x', '1x', '2x', '4x', '8x']);
+    for (const [speed, stepMs] of [
+      ['1x', 800],
+      ['0.5x', 1600],
+      ['2x', 400],
+      ['4x', 200],
+      ['8x', 100],
+    ] as const) {
+      // The first round is at the speed the page opens on.
+      if (speed !== '1x') await user.click(screen.getByRole('button', { name: speed }));
+      expect(screen.getByRole('button', { name: speed })).toHaveAttribute('aria-pressed', 'true');
+      await user.click(screen.getByRole('button', { name: 'Play' }));
+      act(() => {
+        vi.advanceTimersByTime(stepMs - 1);
+      });
+      expect(step(), speed).toBe('Step 1 of 6');
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(step(), speed).toBe('Step 2 of 6');
+      await user.click(screen.getByRole('button', { name: 'Pause' }));
+      await user.click(screen.getByRole('button', { name: 'Reset' }));
+    }
+  });
+
   it('pauses, jumps to the end and resets to the prompt', async () => {
     const { user } = await renderLoaded();
     await user.click(screen.getByRole('button', { name: 'End' }));
@@ -138,6 +170,8 @@ describe('round report', () => {
 
   it('jumps a minute forward and back in round time', async () => {
     const { user } = await renderLoaded();
+    const jumps = within(screen.getByRole('group', { name: 'Jump in time' })).getAllByRole('button');
+    expect(jumps.map((button) => button.textContent)).toEqual(['−5m', '−1m', '+1m', '+5m']);
     expect(screen.getByRole('button', { name: 'Back 1 minute' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Forward 1 minute' }));
     // From 0:10, the first snapshot at 1:10 or later.
@@ -280,7 +314,7 @@ describe('round report', () => {
         ['Cid', 1, 9, 2, 1, 'left'],
       ]),
     });
-    const panel = screen.getByRole('region', { name: STANDINGS_SO_FAR_TITLE });
+    const panel = screen.getByRole('region', { name: 'Standings So Far' });
     expect(
       within(panel).getByText('Everyone who has played so far, with their totals at the latest poll'),
     ).toBeVisible();
@@ -309,7 +343,7 @@ describe('round report', () => {
   it("says 'Failed to fetch round report.' for an unknown round, without a retry", async () => {
     stubApi(() => ({ status: 404, body: { error: 'not_found', message: 'No round' } }));
     renderReport();
-    expect(await screen.findByText(REPORT_ERROR_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(REPORT_ERROR)).toBeInTheDocument();
     expect(screen.getByText('Frontline knows no round with this id.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
@@ -320,7 +354,7 @@ describe('round report', () => {
       status === 500 ? { status, body: { error: 'internal', message: 'x' } } : { status, body: sampleReport() },
     );
     const { user } = renderReport();
-    expect(await screen.findByText(REPORT_ERROR_TEXT, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(REPORT_ERROR, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(screen.getByText('Failed to get round report (HTTP error! status: 500)')).toBeInTheDocument();
     status = 200;
@@ -332,7 +366,7 @@ describe('round report', () => {
   it('says so when nobody played the round', async () => {
     stubApi(() => ({ status: 200, body: report([]) }));
     renderReport();
-    expect(await screen.findByText(EMPTY_ROUND_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('This round was empty - no players participated.')).toBeInTheDocument();
     expect(screen.queryByText('Battle Console')).toBeNull();
   });
 });

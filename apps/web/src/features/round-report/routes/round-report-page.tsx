@@ -19,9 +19,9 @@ import { formatOffset, offsetMs, reportDescription, reportTitle } from '../lib/r
 import { useReplay } from '../lib/use-replay.ts';
 
 /** Spec §2 "Loading text 'Loading battle report...' or error"; §8 'Failed to fetch round report.'. */
-export const LOADING_TEXT = 'Loading battle report...';
-export const REPORT_ERROR_TEXT = 'Failed to fetch round report.';
-export const EMPTY_ROUND_TEXT = 'This round was empty - no players participated.';
+const LOADING_TEXT = 'Loading battle report...';
+const REPORT_ERROR_TEXT = 'Failed to fetch round report.';
+const EMPTY_ROUND_TEXT = 'This round was empty - no players participated.';
 
 /**
  * /rounds/{roundId}/report, optional query `players` (names to highlight) (spec: site-statistics §2 "Round
