@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test of every workspace (one Vitest run), then the browser tests (Playwright in
- * Debian's Chromium against a real server), and last one line `N passed, N failed` summing both runners.
+ * `npm test`: the static checks (typecheck of every workspace; lint, which enforces the layer boundaries), every
+ * test of every workspace (one Vitest run), then the browser tests (Playwright in Debian's Chromium against a real
+ * server), and last one line `N passed, N failed` summing them (each static check counts as one test).
  * Each runner writes a JSON report that is read back for the sum; a runner that crashed before writing
  * its report counts as a failure.
  */
@@ -27,6 +28,13 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 function readReport<T>(file: string): T | undefined {
   const path = join(reportDir, file);
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
+}
+
+/** A check that passes or fails as a whole: the typecheck, the lint. */
+function runCheck(script: string): Tally {
+  const passed = run('npm', ['run', '--silent', script]) === 0;
+  if (!passed) console.error(`npm run ${script} failed`);
+  return { passed: passed ? 1 : 0, failed: passed ? 0 : 1, skipped: 0 };
 }
 
 function runUnitTests(): Tally {
@@ -63,7 +71,7 @@ function runBrowserTests(): Tally {
   return { passed: expected, failed, skipped };
 }
 
-const tallies = [runUnitTests(), runBrowserTests()];
+const tallies = [runCheck('typecheck'), runCheck('lint'), runUnitTests(), runBrowserTests()];
 const total = tallies.reduce((sum, tally) => ({
   passed: sum.passed + tally.passed,
   failed: sum.failed + tally.failed,
