@@ -10,11 +10,11 @@ import { rankingsQueryParams, type RankingsQuery } from '../lib/rankings-query.t
  * The answer is typed by the contract, not parsed: zod stays out of the browser.
  */
 
-export function serverRankingsQueryKey(serverName: string, query: RankingsQuery) {
+function serverRankingsQueryKey(serverName: string, query: RankingsQuery) {
   return ['servers', serverName, 'rankings', rankingsQueryParams(query).toString()] as const;
 }
 
-export function fetchServerRankings(
+function fetchServerRankings(
   serverName: string,
   query: RankingsQuery,
   signal?: AbortSignal,

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { isRankingPageSize, type RankingPageSize, type RankingSort } from '../lib/rankings-query.ts';
 
 /** The four sort buttons of the spec (§2 Rankings "Sort buttons Score, Kills, K/D, Time"). */
-export const SORT_BUTTONS: readonly { orderBy: RankingOrderBy; label: string; title: string }[] = [
+const SORT_BUTTONS: readonly { orderBy: RankingOrderBy; label: string; title: string }[] = [
   { orderBy: 'TotalScore', label: 'Score', title: 'Total score' },
   { orderBy: 'TotalKills', label: 'Kills', title: 'Total kills' },
   { orderBy: 'KDRatio', label: 'K/D', title: 'Kills per death' },

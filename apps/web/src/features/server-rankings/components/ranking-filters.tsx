@@ -11,7 +11,7 @@ import {
 } from '../lib/rankings-query.ts';
 
 /** Spec §9: "Rankings filter debounce 500 ms". */
-export const FILTER_DEBOUNCE_MS = 500;
+const FILTER_DEBOUNCE_MS = 500;
 
 type Draft = Record<keyof RankingFilters, string>;
 

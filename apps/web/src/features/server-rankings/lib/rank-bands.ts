@@ -7,7 +7,7 @@
 export type RankBand = 'top10' | 'top25' | 'top50' | 'beyond';
 
 /** The upper rank of each band, best first. */
-export const RANK_BAND_LIMITS: readonly { band: Exclude<RankBand, 'beyond'>; maxRank: number }[] = [
+const RANK_BAND_LIMITS: readonly { band: Exclude<RankBand, 'beyond'>; maxRank: number }[] = [
   { band: 'top10', maxRank: 10 },
   { band: 'top25', maxRank: 25 },
   { band: 'top50', maxRank: 50 },

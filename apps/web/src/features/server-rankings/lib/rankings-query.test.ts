@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_RANKINGS_QUERY,
   EMPTY_FILTERS,
   MAX_NAME_FILTER_LENGTH,
   hasActiveFilters,
@@ -18,8 +17,9 @@ import {
 } from './rankings-query.ts';
 
 const parse = (query: string) => parseRankingsQuery(new URLSearchParams(query));
-const serialise = (query: Partial<RankingsQuery>) =>
-  rankingsQueryParams({ ...DEFAULT_RANKINGS_QUERY, ...query }).toString();
+/** What the screen shows at a bare URL: the defaults. */
+const defaults = parse('');
+const serialise = (query: Partial<RankingsQuery>) => rankingsQueryParams({ ...defaults, ...query }).toString();
 
 describe("rankings URL query (spec §4: 'filters and sort kept in URL query, omitted when default')", () => {
   it('defaults to page 1 of 100, by total score, descending, unfiltered (§9 rankings default 100)', () => {
@@ -142,7 +142,7 @@ describe("sort buttons (spec §2 'Sort buttons Score, Kills, K/D, Time')", () =>
 });
 
 describe("changes go back to page 1 (spec §4 'Sort or page size change resets to page 1'; filters too)", () => {
-  const onPage4: RankingsQuery = { ...DEFAULT_RANKINGS_QUERY, page: 4, pageSize: 20, minKills: 3 };
+  const onPage4: RankingsQuery = { ...defaults, page: 4, pageSize: 20, minKills: 3 };
 
   it('on a new sort', () => {
     expect(withSort(onPage4, { orderBy: 'TotalKills', orderDirection: 'desc' })).toMatchObject({

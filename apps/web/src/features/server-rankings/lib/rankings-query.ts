@@ -54,7 +54,7 @@ export const EMPTY_FILTERS: RankingFilters = {
 
 export const DEFAULT_SORT: RankingSort = { orderBy: 'TotalScore', orderDirection: 'desc' };
 
-export const DEFAULT_RANKINGS_QUERY: RankingsQuery = {
+const DEFAULT_RANKINGS_QUERY: RankingsQuery = {
   page: 1,
   pageSize: DEFAULT_RANKING_PAGE_SIZE,
   ...DEFAULT_SORT,
@@ -105,7 +105,7 @@ export function showsRankBands(sort: RankingSort): boolean {
   return sort.orderDirection === 'desc';
 }
 
-export function normaliseNameFilter(text: string | null | undefined): string {
+function normaliseNameFilter(text: string | null | undefined): string {
   return (text ?? '').trim().slice(0, MAX_NAME_FILTER_LENGTH);
 }
 

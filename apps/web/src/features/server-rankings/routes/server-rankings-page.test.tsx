@@ -4,8 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILTER_DEBOUNCE_MS } from '../components/ranking-filters.tsx';
-import { RANKINGS_EMPTY_TEXT, RANKINGS_ERROR_TEXT, ServerRankingsPage } from './server-rankings-page.tsx';
+import { ServerRankingsPage } from './server-rankings-page.tsx';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
 
 const SERVER = 'Alpha #1 / Wake';
@@ -160,6 +159,25 @@ describe('ServerRankingsPage', () => {
     expect(screen.getByRole('heading', { name: /Leaderboard/ })).toHaveTextContent('1 of 20 ranked players');
   });
 
+  it('edges each rank band in its own colour and names the band on the rank (§2: at most 10, 25, 50, beyond)', async () => {
+    stubApi(() =>
+      answer(
+        [4, 11, 26, 51].map((rank) => makeEntry(rank)),
+        { rankedPlayers: 60 },
+      ),
+    );
+    renderPage('?orderBy=TotalKills');
+    await screen.findByText('Soldier 4');
+    const rows = within(screen.getByRole('list', { name: 'Rankings' })).getAllByTestId('ranking-entry');
+    const edgeOf = (row: HTMLElement) => [...row.classList].filter((name) => /^border-l-(?!4$)/.test(name));
+    const edges = rows.map(edgeOf);
+    expect(edges.every((edge) => edge.length === 1)).toBe(true);
+    expect(new Set(edges.flat()).size).toBe(4);
+    for (const title of ['Top 10: rank 4', 'Top 25: rank 11', 'Top 50: rank 26', 'Ranked: rank 51']) {
+      expect(screen.getByTitle(title)).toBeInTheDocument();
+    }
+  });
+
   it('gives medals to shared first places in the default order (1, 1, 3)', async () => {
     stubApi(() => answer([makeEntry(1), makeEntry(1, { playerName: 'Tied' }), makeEntry(3), makeEntry(4)]));
     renderPage();
@@ -228,7 +246,7 @@ describe('ServerRankingsPage', () => {
     await user.type(screen.getByLabelText('Soldier Name'), 'Ace ');
     await user.type(screen.getByLabelText('Min Kills'), '15');
     await act(async () => {
-      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS - 100);
+      vi.advanceTimersByTime(400);
     });
     expect(query().get('playerName')).toBeNull();
     await act(async () => {
@@ -259,7 +277,7 @@ describe('ServerRankingsPage', () => {
   it("says 'No Warriors Found' with a Refresh Leaderboard button", async () => {
     const calls = stubApi(() => answer([], { totalPages: 0 }));
     const { user } = renderPage('?minScore=999999');
-    expect(await screen.findByText(RANKINGS_EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('No Warriors Found')).toBeInTheDocument();
     const before = calls.length;
     await user.click(screen.getByRole('button', { name: 'Refresh Leaderboard' }));
     await waitFor(() => expect(calls.length).toBe(before + 1));
@@ -271,7 +289,8 @@ describe('ServerRankingsPage', () => {
     stubApi(() => (fail ? { status: 404 } : answer([makeEntry(1)])));
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(RANKINGS_ERROR_TEXT);
+    // §8: "'Failed to load server rankings. Please try again.' with Retry Mission".
+    expect(alert).toHaveTextContent('Failed to load server rankings. Please try again.');
     expect(alert).toHaveTextContent(`Frontline knows no server named “${SERVER}”.`);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry Mission' }));

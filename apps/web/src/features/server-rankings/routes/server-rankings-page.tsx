@@ -31,8 +31,8 @@ import {
 } from '../lib/rankings-query.ts';
 
 /** Spec §8. */
-export const RANKINGS_ERROR_TEXT = 'Failed to load server rankings. Please try again.';
-export const RANKINGS_EMPTY_TEXT = 'No Warriors Found';
+const RANKINGS_ERROR_TEXT = 'Failed to load server rankings. Please try again.';
+const RANKINGS_EMPTY_TEXT = 'No Warriors Found';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
