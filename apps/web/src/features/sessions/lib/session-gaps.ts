@@ -19,12 +19,12 @@ import { HOURS_PER_DAY, parseApiTimestamp } from '../../../lib/format.ts';
  * two sessions overlap (a player seen on two servers at once) or a time cannot be read.
  */
 
-export const SESSION_GAP_MIN_HOURS = 2;
+const SESSION_GAP_MIN_HOURS = 2;
 
 const MS_PER_HOUR = 3_600_000;
 
 /** The separator's text for a break of this many milliseconds, or null for none. */
-export function gapLabel(gapMs: number): string | null {
+function gapLabel(gapMs: number): string | null {
   if (!Number.isFinite(gapMs)) return null;
   const hours = Math.floor(gapMs / MS_PER_HOUR);
   if (hours < SESSION_GAP_MIN_HOURS) return null;
@@ -34,7 +34,7 @@ export function gapLabel(gapMs: number): string | null {
 }
 
 /** The separator between a session and the next older one below it in the list, or null for none. */
-export function sessionGapLabel(newer: Pick<Session, 'startTime'>, older: Pick<Session, 'endTime'>): string | null {
+function sessionGapLabel(newer: Pick<Session, 'startTime'>, older: Pick<Session, 'endTime'>): string | null {
   const gapMs = parseApiTimestamp(newer.startTime).getTime() - parseApiTimestamp(older.endTime).getTime();
   return gapLabel(gapMs);
 }
