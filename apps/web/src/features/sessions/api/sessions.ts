@@ -18,7 +18,7 @@ import { roundsApiQuery, serverSessionsQueryParams, type ServerSessionsQuery } f
  * parsed: zod stays out of the browser.
  */
 
-export function serverRoundsQueryKey(serverName: string, query: ServerSessionsQuery) {
+function serverRoundsQueryKey(serverName: string, query: ServerSessionsQuery) {
   return ['rounds', 'list', serverName, serverSessionsQueryParams(query).toString()] as const;
 }
 
@@ -33,7 +33,7 @@ export function useServerRounds(serverName: string, query: ServerSessionsQuery) 
   });
 }
 
-export function playerSessionsQueryKey(playerName: string, query: PlayerSessionsQuery) {
+function playerSessionsQueryKey(playerName: string, query: PlayerSessionsQuery) {
   return ['players', 'sessions', playerName, playerSessionsApiQuery(query)] as const;
 }
 

@@ -7,7 +7,7 @@ import { formatRelativeTime } from '../../../lib/format.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { searchPlayersExcept } from '../api/sessions.ts';
 
-export const NO_PLAYERS_TEXT = 'No players found';
+const NO_PLAYERS_TEXT = 'No players found';
 
 /**
  * The multi-player filter (spec: site-statistics §2 Server sessions "multi-player filter chips with

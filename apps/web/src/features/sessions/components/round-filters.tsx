@@ -15,7 +15,7 @@ import { PlayerChipsFilter } from './player-chips-filter.tsx';
 import { FieldSelect, PageSizeSelect } from './sessions-ui.tsx';
 
 /** Spec §2 Server sessions "Show only filtered players in results". */
-export const ONLY_FILTERED_LABEL = 'Show only filtered players in results';
+const ONLY_FILTERED_LABEL = 'Show only filtered players in results';
 /** Rounds nobody played are hidden unless asked (issue: "Lists hide rounds nobody played unless asked"). */
 export const SHOW_EMPTY_LABEL = 'Show empty rounds';
 

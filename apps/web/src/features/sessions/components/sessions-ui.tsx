@@ -6,12 +6,12 @@ import { isSessionsPageSize, type SessionsPageSize } from '../lib/query-values.t
 /** The building blocks both session screens share, so they read as one feature. */
 
 /** Spec §8: "'Failed to fetch player sessions. Please try again.' with Try Again (lists cleared)". */
-export const SESSIONS_ERROR_TEXT = 'Failed to fetch player sessions. Please try again.';
+const SESSIONS_ERROR_TEXT = 'Failed to fetch player sessions. Please try again.';
 /** Spec §8 empty states. */
-export const SESSIONS_EMPTY_TEXT = 'No Combat Records Found';
+const SESSIONS_EMPTY_TEXT = 'No Combat Records Found';
 
-export const FIELD_LABEL = 'mb-1 block text-xs font-semibold tracking-wide text-muted uppercase';
-export const FIELD_SELECT =
+const FIELD_LABEL = 'mb-1 block text-xs font-semibold tracking-wide text-muted uppercase';
+const FIELD_SELECT =
   'h-9 w-full min-w-0 rounded-md border border-line bg-surface pr-1 pl-2 text-sm text-ink outline-none hover:border-line-strong focus:border-accent focus:ring-2 focus:ring-accent/25';
 
 const countFormat = new Intl.NumberFormat('en-US');

@@ -20,7 +20,7 @@ export interface PlayerSessionsQuery extends PlayerSessionsFilters {
   pageSize: SessionsPageSize;
 }
 
-export const DEFAULT_PLAYER_SESSIONS_QUERY: PlayerSessionsQuery = {
+const DEFAULT_PLAYER_SESSIONS_QUERY: PlayerSessionsQuery = {
   map: '',
   server: '',
   page: 1,

@@ -33,7 +33,7 @@ export interface LeaderboardRow {
 }
 
 /** Rows shown before 'Show all': enough for the podium and the chase, short enough for ten rounds a page. */
-export const LEADERBOARD_PREVIEW_ROWS = 10;
+const LEADERBOARD_PREVIEW_ROWS = 10;
 
 export function leaderboardRows(players: readonly Session[], highlighted: readonly string[]): LeaderboardRow[] {
   const chosen = new Set(highlighted);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../../../lib/api-client.ts';
 import {
-  DEFAULT_SERVER_SESSIONS_QUERY,
   filterOptionsApiQuery,
-  initialSortOrder,
   parseServerSessionsQuery,
   roundsApiQuery,
   serverSessionsQueryParams,
@@ -17,8 +15,10 @@ import {
 } from './server-sessions-query.ts';
 
 const parse = (search: string) => parseServerSessionsQuery(new URLSearchParams(search));
+/** What the screen shows at a bare URL: the defaults. */
+const defaults = parse('');
 const serialise = (query: Partial<ServerSessionsQuery>) =>
-  serverSessionsQueryParams({ ...DEFAULT_SERVER_SESSIONS_QUERY, ...query }).toString();
+  serverSessionsQueryParams({ ...defaults, ...query }).toString();
 
 describe("server sessions URL query (spec §4 'Sessions: state synced to query; default sort endTime descending')", () => {
   it('opens on every round, by end time, newest first, 10 a page (§9 sessions default 10)', () => {
@@ -63,11 +63,11 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
     expect(serialise({ sortBy: 'mapName', sortOrder: 'desc' })).toBe('sortBy=mapName&sortOrder=desc');
     expect(parse('sortBy=gameType')).toMatchObject({ sortBy: 'gameType', sortOrder: 'asc' });
     expect(parse('sortBy=participantCount')).toMatchObject({ sortBy: 'participantCount', sortOrder: 'desc' });
-    expect(initialSortOrder('startTime')).toBe('desc');
+    expect(parse('sortBy=startTime')).toMatchObject({ sortBy: 'startTime', sortOrder: 'desc' });
   });
 
   it('reads invalid values as defaults (§5: page positive integer, pageSize 10, 20 or 50, sortOrder asc or desc)', () => {
-    expect(parse('page=0&pageSize=7&sortBy=serverName&sortOrder=up')).toEqual(DEFAULT_SERVER_SESSIONS_QUERY);
+    expect(parse('page=0&pageSize=7&sortBy=serverName&sortOrder=up')).toEqual(defaults);
     expect(parse('page=-1').page).toBe(1);
     expect(parse('page=2.5').page).toBe(1);
     expect(parse('page=999999999').page).toBe(1);
@@ -75,7 +75,7 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
   });
 
   it('drops blank filters (§5 "Blank filter values omitted") and repeated or blank player names', () => {
-    expect(parse('mapName=%20%20&gameType=&playerNames=&playerNames=%20')).toEqual(DEFAULT_SERVER_SESSIONS_QUERY);
+    expect(parse('mapName=%20%20&gameType=&playerNames=&playerNames=%20')).toEqual(defaults);
     expect(parse('mapName=%20wake%20').mapName).toBe('wake');
     expect(parse('playerNames=Bob&playerNames=Al&playerNames=Bob').playerNames).toEqual(['Bob', 'Al']);
     // Names are identities: kept exactly as stored, spaces and all.
@@ -105,7 +105,7 @@ describe("server sessions URL query (spec §4 'Sessions: state synced to query; 
 
 describe('rounds API query (§7 GET /stats/rounds)', () => {
   it("always names the server and the sort: the API's default sort (startTime) is not the screen's", () => {
-    expect(buildQueryString(roundsApiQuery('Alpha #1', DEFAULT_SERVER_SESSIONS_QUERY))).toBe(
+    expect(buildQueryString(roundsApiQuery('Alpha #1', defaults))).toBe(
       '?serverName=Alpha+%231&sortBy=endTime&sortOrder=desc&page=1&pageSize=10',
     );
   });
@@ -134,7 +134,7 @@ describe('rounds API query (§7 GET /stats/rounds)', () => {
 });
 
 describe('server sessions state changes', () => {
-  const onPage3: ServerSessionsQuery = { ...DEFAULT_SERVER_SESSIONS_QUERY, page: 3 };
+  const onPage3: ServerSessionsQuery = { ...defaults, page: 3 };
 
   it('starts a changed filter, sort or page size from page 1', () => {
     expect(withFilters(onPage3, { mapName: 'wake' })).toMatchObject({ mapName: 'wake', page: 1 });
@@ -162,7 +162,7 @@ describe('server sessions state changes', () => {
 
   it('clears every filter but keeps the sort and page size', () => {
     const query: ServerSessionsQuery = {
-      ...DEFAULT_SERVER_SESSIONS_QUERY,
+      ...defaults,
       mapName: 'wake',
       gameType: 'ctf',
       playerNames: ['Bob'],
@@ -171,7 +171,7 @@ describe('server sessions state changes', () => {
       pageSize: 20,
       page: 4,
     };
-    expect(withoutFilters(query)).toEqual({ ...DEFAULT_SERVER_SESSIONS_QUERY, sortBy: 'startTime', pageSize: 20 });
+    expect(withoutFilters(query)).toEqual({ ...defaults, sortBy: 'startTime', pageSize: 20 });
     // Showing empty rounds is a setting of the list: clearing the filters keeps it.
     expect(withoutFilters({ ...query, includeEmpty: true }).includeEmpty).toBe(true);
   });

@@ -48,7 +48,7 @@ export interface ServerSessionsQuery extends ServerSessionsFilters {
   pageSize: SessionsPageSize;
 }
 
-export const DEFAULT_SERVER_SESSIONS_QUERY: ServerSessionsQuery = {
+const DEFAULT_SERVER_SESSIONS_QUERY: ServerSessionsQuery = {
   mapName: '',
   gameType: '',
   playerNames: [],
@@ -64,7 +64,7 @@ export const DEFAULT_SERVER_SESSIONS_QUERY: ServerSessionsQuery = {
  * The direction a sort starts in: times, lengths and head counts newest or biggest first (the interesting end),
  * names A to Z.
  */
-export function initialSortOrder(sortBy: ServerSessionsSortKey): SortOrder {
+function initialSortOrder(sortBy: ServerSessionsSortKey): SortOrder {
   return sortBy === 'mapName' || sortBy === 'gameType' ? 'asc' : 'desc';
 }
 
@@ -73,7 +73,7 @@ function parseSortBy(text: string | null): ServerSessionsSortKey {
 }
 
 /** Names exactly as stored (they are identities: no trimming), blanks and repeats dropped, at most the API's 10. */
-export function normalisePlayerNames(names: readonly string[]): string[] {
+function normalisePlayerNames(names: readonly string[]): string[] {
   const unique = [...new Set(names.filter((name) => name.trim() !== ''))];
   return unique.slice(0, MAX_ROUND_FILTER_PLAYERS);
 }

@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
-import { SESSIONS_EMPTY_TEXT, SESSIONS_ERROR_TEXT } from '../components/sessions-ui.tsx';
 import { makeSession, minutesAgo, playerSessionsAnswer } from '../lib/test-fixtures.ts';
 import { PlayerSessionsPage } from './player-sessions-page.tsx';
 
@@ -216,7 +215,7 @@ describe('PlayerSessionsPage', () => {
   it("says 'No Combat Records Found' when nothing matched", async () => {
     stubApi(() => playerSessionsAnswer(NAME, [], { totalPages: 0 }));
     const { user } = renderPage(`/players/${encodeURIComponent(NAME)}/sessions?map=kursk`);
-    expect(await screen.findByText(SESSIONS_EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('No Combat Records Found')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(query().toString()).toBe('');
   });
@@ -226,7 +225,7 @@ describe('PlayerSessionsPage', () => {
     const calls = stubApi(() => (status === 404 ? { status } : playerSessionsAnswer(NAME, sessions())));
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(SESSIONS_ERROR_TEXT);
+    expect(alert).toHaveTextContent('Failed to fetch player sessions. Please try again.');
     expect(alert).toHaveTextContent(`Frontline knows no player named “${NAME}”.`);
     status = 200;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));

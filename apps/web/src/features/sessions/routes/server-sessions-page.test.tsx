@@ -5,8 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationProbe, jsonResponse } from '../../../test/route-test-helpers.tsx';
-import { ONLY_FILTERED_LABEL, SHOW_EMPTY_LABEL } from '../components/round-filters.tsx';
-import { SESSIONS_EMPTY_TEXT, SESSIONS_ERROR_TEXT } from '../components/sessions-ui.tsx';
 import { makeRound, makeSession, minutesAgo, playerInfo, roundsAnswer } from '../lib/test-fixtures.ts';
 import { ServerSessionsPage } from './server-sessions-page.tsx';
 
@@ -230,14 +228,14 @@ describe('ServerSessionsPage', () => {
       '/rounds/round-a/report?players=Sniper%2CMedic',
     );
 
-    await user.click(screen.getByRole('checkbox', { name: ONLY_FILTERED_LABEL }));
+    await user.click(screen.getByRole('checkbox', { name: 'Show only filtered players in results' }));
     expect(query().get('onlySpecifiedPlayers')).toBe('true');
     await waitFor(() => expect(api.rounds().at(-1)?.searchParams.get('onlySpecifiedPlayers')).toBe('true'));
 
     await user.click(screen.getByRole('button', { name: 'Remove Sniper' }));
     await user.click(screen.getByRole('button', { name: 'Remove Medic' }));
     expect(query().toString()).toBe('');
-    expect(screen.queryByRole('checkbox', { name: ONLY_FILTERED_LABEL })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Show only filtered players in results' })).not.toBeInTheDocument();
   });
 
   it('filters by map from every map of the server (not only the loaded page), retitles the page, and replaces the history entry', async () => {
@@ -318,7 +316,7 @@ describe('ServerSessionsPage', () => {
   it("says 'No Combat Records Found', with a way out of the filters that caused it", async () => {
     stubApi({ rounds: () => roundsAnswer([], { totalPages: 0 }) });
     const { user } = renderPage('?mapName=kursk&pageSize=20');
-    expect(await screen.findByText(SESSIONS_EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText('No Combat Records Found')).toBeInTheDocument();
     await user.click(
       within(screen.getByRole('region', { name: 'Rounds' })).getByRole('button', { name: 'Clear filters' }),
     );
@@ -337,11 +335,11 @@ describe('ServerSessionsPage', () => {
     expect(await screen.findByText('Nobody has played a round on this server yet.')).toBeInTheDocument();
     expect(api.rounds()[0]?.searchParams.has('includeEmpty')).toBe(false);
     const region = screen.getByRole('region', { name: 'Rounds' });
-    await user.click(within(region).getByRole('button', { name: SHOW_EMPTY_LABEL }));
+    await user.click(within(region).getByRole('button', { name: 'Show empty rounds' }));
     expect(query().toString()).toBe('includeEmpty=true');
     expect(await screen.findByText('Empty round: no player was ever seen.')).toBeInTheDocument();
     expect(api.rounds().at(-1)?.searchParams.get('includeEmpty')).toBe('true');
-    const toggle = screen.getByRole('checkbox', { name: SHOW_EMPTY_LABEL });
+    const toggle = screen.getByRole('checkbox', { name: 'Show empty rounds' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
     expect(query().toString()).toBe('');
@@ -353,7 +351,7 @@ describe('ServerSessionsPage', () => {
     const unknown = await screen.findByTestId('unknown-subject');
     expect(unknown).toHaveTextContent('Unknown server');
     expect(unknown).toHaveTextContent(`Frontline knows no server named “${SERVER}”.`);
-    expect(screen.queryByText(SESSIONS_EMPTY_TEXT)).not.toBeInTheDocument();
+    expect(screen.queryByText('No Combat Records Found')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
   });
 
@@ -361,7 +359,7 @@ describe('ServerSessionsPage', () => {
     let fail = true;
     stubApi({ rounds: () => (fail ? { status: 400 } : roundsAnswer(threeRounds())) });
     const { user } = renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent(SESSIONS_ERROR_TEXT);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch player sessions. Please try again.');
     expect(screen.queryByTestId('map-group')).not.toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
