@@ -15,7 +15,7 @@ export const BEST_SCORE_TAB_LABELS: Record<BestScoreTab, string> = {
   thisWeek: 'This Week',
 };
 
-export const BEST_SCORES_SHOWN = 6;
+const BEST_SCORES_SHOWN = 6;
 
 export function bestScoresOf(bestScores: PlayerStatsResponse['bestScores'], tab: BestScoreTab): BestScore[] {
   return bestScores[tab];
