@@ -1,5 +1,6 @@
 import type { GameId, PlayersSortKey } from '@frontline/contract';
 import type { InferResult, Kysely } from 'kysely';
+import { compileOnce, type QueryValue } from '../../db/compiled-query.ts';
 import { greatest } from '../../db/dialect.ts';
 import { nameContainsAny } from '../../db/like-pattern.ts';
 import { findScoreRank } from '../../db/ranked-players.ts';
@@ -182,13 +183,38 @@ function selectListedPlayers(db: Kysely<DatabaseSchema>, query: PlayerListQuery)
 }
 
 export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
+  // A profile asks these on every view: compiled once (db/compiled-query.ts).
+  const selectPlayer = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    db
+      .selectFrom('players')
+      .select(['player_name', 'first_seen', 'last_seen'])
+      .where('player_name', '=', value('name')),
+  );
+  const selectSessionsSince = compileOnce(db, (value: QueryValue<{ name: string; since: string; limit: number }>) =>
+    selectSessions(db)
+      .where('s.player_name', '=', value('name'))
+      .where('s.start_time', '>=', value('since'))
+      .orderBy('s.start_time', 'desc')
+      .orderBy('s.session_id', 'desc')
+      .limit(value('limit')),
+  );
+  const selectBestScores = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    selectSessions(db)
+      .innerJoin('player_best_scores as b', 'b.session_id', 's.session_id')
+      .where('b.player_name', '=', value('name'))
+      .orderBy('b.score', 'desc')
+      .orderBy('b.session_id', 'desc'),
+  );
+  const selectOpenRoundSessions = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    selectSessions(db)
+      .where('r.is_active', '=', 1)
+      .where('s.player_name', '=', value('name'))
+      .orderBy('s.last_seen', 'desc'),
+  );
+
   return {
     async findPlayer(name: string): Promise<PlayerRecord | undefined> {
-      const row = await db
-        .selectFrom('players')
-        .select(['player_name', 'first_seen', 'last_seen'])
-        .where('player_name', '=', name)
-        .executeTakeFirst();
+      const [row] = await selectPlayer({ name });
       return row && { playerName: row.player_name, firstSeen: row.first_seen, lastSeen: row.last_seen };
     },
 
@@ -223,25 +249,13 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
 
     /** The player's sessions that started at or after `since` (ISO), newest first, at most `limit`. */
     async findSessionsSince(name: string, since: string | null, limit: number): Promise<SessionRecord[]> {
-      const rows = await selectSessions(db)
-        .where('s.player_name', '=', name)
-        .where('s.start_time', '>=', since ?? '')
-        .orderBy('s.start_time', 'desc')
-        .orderBy('s.session_id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await selectSessionsSince({ name, since: since ?? '', limit });
       return rows.map(toSessionRecord);
     },
 
     /** The player's kept best single-round scores (round aggregates), best first. */
     async findBestScores(name: string): Promise<SessionRecord[]> {
-      const rows = await selectSessions(db)
-        .innerJoin('player_best_scores as b', 'b.session_id', 's.session_id')
-        .where('b.player_name', '=', name)
-        .orderBy('b.score', 'desc')
-        .orderBy('b.session_id', 'desc')
-        .execute();
-      return rows.map(toSessionRecord);
+      return (await selectBestScores({ name })).map(toSessionRecord);
     },
 
     /** Per server totals of closed rounds, with the best round and the player's rank by total score. */
@@ -304,12 +318,7 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
 
     /** The player's sessions in rounds still open (not yet in any aggregate). */
     async findOpenRoundSessions(name: string): Promise<SessionRecord[]> {
-      const rows = await selectSessions(db)
-        .where('r.is_active', '=', 1)
-        .where('s.player_name', '=', name)
-        .orderBy('s.last_seen', 'desc')
-        .execute();
-      return rows.map(toSessionRecord);
+      return (await selectOpenRoundSessions({ name })).map(toSessionRecord);
     },
 
     /** Totals per UTC day (all servers) from `fromDay` on. */

@@ -1,5 +1,6 @@
 import type { RankingOrderBy } from '@frontline/contract';
-import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { compileOnce, type QueryValue } from '../../db/compiled-query.ts';
 import { equalsIgnoringCase, likeIgnoringCase } from '../../db/dialect.ts';
 import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
 import { selectPopulationGroups, type TimeSlice } from '../../db/population.ts';
@@ -55,34 +56,75 @@ export interface RankingQuery extends RankingFilters {
 }
 
 export function createServersRepository(db: Kysely<DatabaseSchema>) {
+  // Every server screen looks its server up by name first: compiled once (db/compiled-query.ts).
+  const selectServerByName = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    db
+      .selectFrom('servers')
+      .select(SERVER_COLUMNS)
+      .where((eb) => eb.or([eb('name', '=', value('name')), equalsIgnoringCase(eb.ref('name'), eb.val(value('name')))]))
+      .orderBy((eb) => eb('name', '=', value('name')), 'desc')
+      .orderBy('is_online', 'desc')
+      .orderBy('last_seen', 'desc')
+      .orderBy('server_guid')
+      .limit(sql.lit(1)),
+  );
+  const selectServerAddresses = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    db
+      .selectFrom('servers')
+      .select(SERVER_COLUMNS)
+      .where('name', '=', value('name'))
+      .orderBy('is_online', 'desc')
+      .orderBy('last_seen', 'desc')
+      .orderBy('server_guid'),
+  );
+  // The search box asks on every keystroke.
+  const selectServersMatching = compileOnce(
+    db,
+    (value: QueryValue<{ contains: string; startsWith: string; limit: number; offset: number }>) =>
+      db
+        .selectFrom('servers as s')
+        .leftJoin('server_profiles as p', 'p.server_guid', 's.server_guid')
+        .select((eb) => [
+          's.server_guid',
+          's.name',
+          's.game',
+          's.map_name',
+          's.num_players',
+          's.is_online',
+          's.last_seen',
+          'p.country',
+          eb
+            .selectFrom('server_player_totals as t')
+            .select((inner) => inner.fn.countAll<number>().as('players'))
+            .whereRef('t.server_guid', '=', 's.server_guid')
+            .as('total_players'),
+        ])
+        .where((eb) => likeIgnoringCase(eb.ref('s.name'), eb.val(value('contains'))))
+        .orderBy((eb) => likeIgnoringCase(eb.ref('s.name'), eb.val(value('startsWith'))), 'desc')
+        .orderBy((eb) => eb('s.is_online', '*', eb.ref('s.num_players')), 'desc')
+        .orderBy('s.name')
+        .orderBy('s.server_guid')
+        .limit(value('limit'))
+        .offset(value('offset')),
+  );
+  const countServersMatching = compileOnce(db, (value: QueryValue<{ contains: string }>) =>
+    db
+      .selectFrom('servers')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => likeIgnoringCase(eb.ref('name'), eb.val(value('contains')))),
+  );
+
   return {
     /** The exact name first; else the same name in another case. Several servers may share a name: the one
      * online, then the one seen last, wins. */
     async findServerByName(name: string): Promise<ServerRecord | undefined> {
-      const row = await db
-        .selectFrom('servers')
-        .select(SERVER_COLUMNS)
-        .where((eb) => eb.or([eb('name', '=', name), equalsIgnoringCase(eb.ref('name'), eb.val(name))]))
-        .orderBy((eb) => eb('name', '=', name), 'desc')
-        .orderBy('is_online', 'desc')
-        .orderBy('last_seen', 'desc')
-        .orderBy('server_guid')
-        .limit(1)
-        .executeTakeFirst();
+      const [row] = await selectServerByName({ name });
       return row && toServerRecord(row);
     },
 
     /** Every address that carried exactly this name, newest first (online, then seen last). */
     async findServerAddresses(name: string): Promise<ServerRecord[]> {
-      const rows = await db
-        .selectFrom('servers')
-        .select(SERVER_COLUMNS)
-        .where('name', '=', name)
-        .orderBy('is_online', 'desc')
-        .orderBy('last_seen', 'desc')
-        .orderBy('server_guid')
-        .execute();
-      return rows.map(toServerRecord);
+      return (await selectServerAddresses({ name })).map(toServerRecord);
     },
 
     /** What Frontline knows about the server beyond the feed (country, time zone, links), if anything. */
@@ -336,37 +378,8 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
     async searchServers(text: string, limit: number, offset: number) {
       const contains = `%${escapeLike(text)}%`;
       const startsWith = `${escapeLike(text)}%`;
-      const rows = await db
-        .selectFrom('servers as s')
-        .leftJoin('server_profiles as p', 'p.server_guid', 's.server_guid')
-        .select((eb) => [
-          's.server_guid',
-          's.name',
-          's.game',
-          's.map_name',
-          's.num_players',
-          's.is_online',
-          's.last_seen',
-          'p.country',
-          eb
-            .selectFrom('server_player_totals as t')
-            .select((inner) => inner.fn.countAll<number>().as('players'))
-            .whereRef('t.server_guid', '=', 's.server_guid')
-            .as('total_players'),
-        ])
-        .where((eb) => likeIgnoringCase(eb.ref('s.name'), eb.val(contains)))
-        .orderBy((eb) => likeIgnoringCase(eb.ref('s.name'), eb.val(startsWith)), 'desc')
-        .orderBy((eb) => eb('s.is_online', '*', eb.ref('s.num_players')), 'desc')
-        .orderBy('s.name')
-        .orderBy('s.server_guid')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      const counted = await db
-        .selectFrom('servers')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where((eb) => likeIgnoringCase(eb.ref('name'), eb.val(contains)))
-        .executeTakeFirst();
+      const rows = await selectServersMatching({ contains, startsWith, limit, offset });
+      const [counted] = await countServersMatching({ contains });
       return {
         rows: rows.map((row) => ({
           serverGuid: row.server_guid,
