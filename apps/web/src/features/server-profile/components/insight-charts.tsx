@@ -30,56 +30,54 @@ function InsightCanvas({ label, ...spec }: UplotChartSpec & { label: string }) {
   );
 }
 
-export function PlayerCountChart({
+interface ChartProps<Series> {
+  series: Series;
+  onCursor: (index: number | null) => void;
+  label: string;
+}
+
+/** A series drawn by its own data and options builders (the player count and the ping charts differ only there). */
+function SeriesChart<Series>({
   series,
   onCursor,
   label,
-}: {
-  series: PlayerCountSeries;
-  onCursor: (index: number | null) => void;
-  label: string;
+  toData,
+  toOptions,
+  height,
+}: ChartProps<Series> & {
+  toData: (series: Series) => uPlot.AlignedData;
+  toOptions: (
+    series: Series,
+    palette: ChartPalette,
+    size: ChartSize,
+    handlers: { onCursor: (index: number | null) => void },
+  ) => uPlot.Options;
+  height: UplotChartSpec['height'];
 }) {
-  const data = useMemo(() => buildPlayerCountChartData(series), [series]);
+  const data = useMemo(() => toData(series), [series, toData]);
   const buildOptions = useCallback(
-    (palette: ChartPalette, size: ChartSize): uPlot.Options =>
-      buildPlayerCountChartOptions(series, palette, size, { onCursor }),
-    [series, onCursor],
+    (palette: ChartPalette, size: ChartSize): uPlot.Options => toOptions(series, palette, size, { onCursor }),
+    [series, onCursor, toOptions],
   );
   const clearCursor = useCallback(() => onCursor(null), [onCursor]);
   return (
-    <InsightCanvas
-      data={data}
-      buildOptions={buildOptions}
+    <InsightCanvas data={data} buildOptions={buildOptions} height={height} onDestroy={clearCursor} label={label} />
+  );
+}
+
+export function PlayerCountChart(props: ChartProps<PlayerCountSeries>) {
+  return (
+    <SeriesChart
+      {...props}
+      toData={buildPlayerCountChartData}
+      toOptions={buildPlayerCountChartOptions}
       height={PLAYER_COUNT_CHART_HEIGHT}
-      onDestroy={clearCursor}
-      label={label}
     />
   );
 }
 
-export function PingChart({
-  series,
-  onCursor,
-  label,
-}: {
-  series: PingSeries;
-  onCursor: (index: number | null) => void;
-  label: string;
-}) {
-  const data = useMemo(() => buildPingChartData(series), [series]);
-  const buildOptions = useCallback(
-    (palette: ChartPalette, size: ChartSize): uPlot.Options =>
-      buildPingChartOptions(series, palette, size, { onCursor }),
-    [series, onCursor],
-  );
-  const clearCursor = useCallback(() => onCursor(null), [onCursor]);
+export function PingChart(props: ChartProps<PingSeries>) {
   return (
-    <InsightCanvas
-      data={data}
-      buildOptions={buildOptions}
-      height={PING_CHART_HEIGHT}
-      onDestroy={clearCursor}
-      label={label}
-    />
+    <SeriesChart {...props} toData={buildPingChartData} toOptions={buildPingChartOptions} height={PING_CHART_HEIGHT} />
   );
 }
