@@ -108,7 +108,12 @@ export async function buildApp(
 
   // ── Services: each takes its repositories and the clock; whatever it caches lives inside it ──
   const clock = systemClock;
-  const healthService = createHealthService({ healthRepository });
+  const healthService = createHealthService({
+    healthRepository,
+    collection: collector,
+    unhealthyAfterMs: config.collector.unhealthyAfterMs,
+    clock,
+  });
   const gameTrendsService = createGameTrendsService({ gameTrendsRepository, clock });
   const liveServersService = createLiveServersService({
     liveServersRepository,

@@ -59,6 +59,7 @@ describe('collector configuration', () => {
       bflistBaseUrl: 'https://api.bflist.io',
       games: ['bf1942', 'fh2', 'bfvietnam'],
       pollIntervalMs: 30_000,
+      unhealthyAfterMs: 600_000,
     });
   });
 
@@ -68,12 +69,14 @@ describe('collector configuration', () => {
       POLL_INTERVAL_SECONDS: '1',
       COLLECTOR_ENABLED: 'false',
       BFLIST_BASE_URL: 'http://127.0.0.1:9000/',
+      COLLECTOR_UNHEALTHY_AFTER_SECONDS: '120',
     });
     expect(config.collector).toEqual({
       enabled: false,
       bflistBaseUrl: 'http://127.0.0.1:9000',
       games: ['fh2', 'bf1942'],
       pollIntervalMs: 1000,
+      unhealthyAfterMs: 120_000,
     });
   });
 
@@ -82,6 +85,7 @@ describe('collector configuration', () => {
       { COLLECT_GAMES: 'bf2' },
       { COLLECT_GAMES: ',' },
       { POLL_INTERVAL_SECONDS: '0' },
+      { COLLECTOR_UNHEALTHY_AFTER_SECONDS: '0' },
       { COLLECTOR_ENABLED: 'yes' },
     ]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);

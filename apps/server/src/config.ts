@@ -45,6 +45,7 @@ const envSchema = z.object({
   BFLIST_BASE_URL: z.url().default('https://api.bflist.io'),
   COLLECT_GAMES: gameList.default(GAME_IDS),
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
+  COLLECTOR_UNHEALTHY_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
   DEMO_MODE: booleanText.default(false),
 });
 
@@ -66,6 +67,8 @@ export interface AppConfig {
     bflistBaseUrl: string;
     games: GameId[];
     pollIntervalMs: number;
+    /** A game whose polls have failed for longer than this makes the health check answer 503. */
+    unhealthyAfterMs: number;
   };
 }
 
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bflistBaseUrl: values.BFLIST_BASE_URL.replace(/\/$/, ''),
       games: values.COLLECT_GAMES,
       pollIntervalMs: values.POLL_INTERVAL_SECONDS * 1000,
+      unhealthyAfterMs: values.COLLECTOR_UNHEALTHY_AFTER_SECONDS * 1000,
     },
   };
 }

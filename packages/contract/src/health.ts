@@ -1,9 +1,26 @@
 import { z } from 'zod';
+import { gameIdSchema } from './live-servers.ts';
+import { utcTimestamp } from './timestamps.ts';
+
+/** How one game's collection is going (spec: none; the operator's view of the collector). */
+export const gameCollectionSchema = z.object({
+  game: gameIdSchema,
+  /** When the game's last good list was polled; null until one was. */
+  lastGoodPollAt: utcTimestamp.nullable(),
+  consecutiveFailures: z.number(),
+  /** Why the latest poll failed; null after a good one. */
+  lastError: z.string().nullable(),
+});
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.string(),
+  collector: z.object({
+    /** `failing`: a game's polls have failed for longer than the configured time; `off`: no collector runs here. */
+    status: z.enum(['ok', 'failing', 'off']),
+    games: z.array(gameCollectionSchema),
+  }),
 });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,6 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './event-bus.ts';
+import type { CollectionStatus, GameCollectionStatus } from '../domain/collection-status.ts';
 import type { GamePoll, ServerSnapshot } from '../domain/snapshot.ts';
 import type { CollectorStore } from './store/collector-store.ts';
 import type { TrackerEvent } from './tracker/tracker-events.ts';
@@ -63,9 +64,14 @@ export class Collector {
   #stopped = false;
   readonly #abort = new AbortController();
   #lastMaintenance = 0;
+  #startedAt = new Date();
+  readonly #status = new Map<GameId, GameCollectionStatus>();
 
   constructor(options: CollectorOptions) {
     this.#options = options;
+    for (const game of options.games) {
+      this.#status.set(game, { game, lastGoodPollAt: null, consecutiveFailures: 0, lastError: null });
+    }
     // Continue the rounds and sessions that were open when the process last stopped.
     this.#tracker = new Tracker(options.trackerOptions, options.store.loadTrackerState());
   }
@@ -75,7 +81,13 @@ export class Collector {
     return this.#lastGood.get(game);
   }
 
+  /** How collection is going, per game (for the health check). */
+  collectionStatus(): CollectionStatus {
+    return { startedAt: this.#startedAt, games: [...this.#status.values()].map((game) => ({ ...game })) };
+  }
+
   start(): void {
+    this.#startedAt = new Date();
     this.#stopped = false;
     this.#schedule(0);
   }
@@ -125,11 +137,26 @@ export class Collector {
     } catch (error) {
       // The tracker already moved on; the database did not. Start again from what was committed.
       this.#tracker = new Tracker(this.#options.trackerOptions, store.loadTrackerState());
+      const reason = `the cycle's write failed: ${error instanceof Error ? error.message : String(error)}`;
+      for (const poll of polls) this.#noteFailure(poll.game, reason);
       throw error;
     }
     const writeMs = performance.now() - writeStarted;
 
-    for (const poll of polls) if (poll.ok) this.#lastGood.set(poll.game, { at: poll.at, servers: poll.servers });
+    for (const poll of polls) {
+      if (poll.ok) {
+        this.#lastGood.set(poll.game, { at: poll.at, servers: poll.servers });
+        this.#status.set(poll.game, {
+          game: poll.game,
+          lastGoodPollAt: poll.at,
+          consecutiveFailures: 0,
+          lastError: null,
+        });
+      } else {
+        this.#noteFailure(poll.game, poll.error);
+        log.warn({ game: poll.game, error: poll.error }, `poll of ${poll.game} failed: ${poll.error}`);
+      }
+    }
     for (const event of cycleEvents) events.publish(event);
     this.#runMaintenance();
 
@@ -155,6 +182,16 @@ export class Collector {
     const problems = polls.flatMap((poll) => poll.details?.problems ?? []);
     log.info({ ...report, problems: problems.length ? problems : undefined }, 'poll cycle');
     return report;
+  }
+
+  #noteFailure(game: GameId, reason: string): void {
+    const previous = this.#status.get(game);
+    this.#status.set(game, {
+      game,
+      lastGoodPollAt: previous?.lastGoodPollAt ?? null,
+      consecutiveFailures: (previous?.consecutiveFailures ?? 0) + 1,
+      lastError: reason,
+    });
   }
 
   #runMaintenance(): void {

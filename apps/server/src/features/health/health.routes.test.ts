@@ -1,21 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase } from '../../db/database.ts';
+import { startLocalFeed, type LocalFeed } from '../../test/local-bflist-feed.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { APP_VERSION } from '../../version.ts';
 
 describe('GET /stats/health', () => {
   let app: FastifyInstance | undefined;
+  let feed: LocalFeed | undefined;
   afterEach(async () => {
     await app?.close();
+    await feed?.close();
     app = undefined;
+    feed = undefined;
   });
 
-  it('answers ok with the version when the database answers', async () => {
+  it('answers ok with the version when the database answers (no collector here: it says so)', async () => {
     app = await createTestApp();
     const response = await app.inject('/stats/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', version: APP_VERSION, database: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      version: APP_VERSION,
+      database: 'ok',
+      collector: { status: 'off', games: [] },
+    });
     expect(APP_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
 
@@ -35,4 +44,55 @@ describe('GET /stats/health', () => {
     });
     expect(body.message).toMatch(/^The database is not answering: .*not open/);
   });
+
+  it("answers 503 naming the game and the reason once a game's feed has failed for longer than COLLECTOR_UNHEALTHY_AFTER_SECONDS, and ok again after a good poll", async () => {
+    feed = await startLocalFeed();
+    feed.world.set('fh2', [
+      {
+        ip: '192.0.2.10',
+        port: 16567,
+        name: 'FH2 test',
+        mapName: 'ramelle',
+        players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
+      },
+    ]);
+    feed.world.set('bf1942', []);
+    feed.failing.add('bf1942');
+    app = await createTestApp({
+      COLLECTOR_ENABLED: 'true',
+      BFLIST_BASE_URL: feed.baseUrl,
+      COLLECT_GAMES: 'bf1942,fh2',
+      POLL_INTERVAL_SECONDS: '1',
+      COLLECTOR_UNHEALTHY_AFTER_SECONDS: '1',
+    });
+    await app.ready();
+    const health = async () => {
+      const response = await app!.inject('/stats/health');
+      return { statusCode: response.statusCode, body: response.json<Record<string, unknown>>() };
+    };
+
+    // The feed client retries a 503 three times (1 + 2 + 4 s) before the poll counts as failed.
+    await expect.poll(async () => (await health()).statusCode, { timeout: 20_000, interval: 200 }).toBe(503);
+    const failing = await health();
+    expect(failing.body).toMatchObject({
+      error: 'service_unavailable',
+      status: 'degraded',
+      database: 'ok',
+      collector: {
+        status: 'failing',
+        games: [
+          { game: 'bf1942', lastGoodPollAt: null, lastError: expect.stringMatching(/503/) as unknown },
+          { game: 'fh2', consecutiveFailures: 0, lastError: null },
+        ],
+      },
+    });
+    expect(failing.body.message).toMatch(/^Collection of bf1942 has failed since start-up \(\d+ min\): .*503/);
+
+    feed.failing.delete('bf1942');
+    await expect.poll(async () => (await health()).statusCode, { timeout: 20_000, interval: 200 }).toBe(200);
+    expect((await health()).body.collector).toMatchObject({
+      status: 'ok',
+      games: [{ game: 'bf1942', consecutiveFailures: 0, lastError: null }, { game: 'fh2' }],
+    });
+  }, 60_000);
 });

@@ -5,21 +5,28 @@ import type { HealthService } from './health.service.ts';
 
 const unhealthyResponseSchema = apiErrorSchema.extend(healthResponseSchema.shape);
 
-/** Liveness for load balancers and the operator: is the process up and does the database answer? */
+/**
+ * For load balancers and the operator: 200 while the database answers and every game is being collected, 503 in
+ * the error format (with the same figures) naming each problem otherwise.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{ healthService: HealthService }> = async (app, { healthService }) => {
   app.get(
     '/health',
     { schema: { response: { 200: healthResponseSchema, 503: unhealthyResponseSchema } } },
     async (request, reply) => {
       const check = await healthService.checkHealth();
-      if (check.healthy) return { status: 'ok' as const, version: APP_VERSION, database: 'ok' };
-      request.log.error({ err: check.cause }, 'health check: database failed');
+      const figures = {
+        version: APP_VERSION,
+        database: check.databaseError === undefined ? 'ok' : 'error',
+        collector: check.collector,
+      };
+      if (check.problems.length === 0) return { status: 'ok' as const, ...figures };
+      request.log.error({ err: check.databaseError, problems: check.problems }, 'health check failed');
       return reply.status(503).send({
         error: 'service_unavailable',
-        message: `The database is not answering: ${check.problem}`,
+        message: check.problems.join('; '),
         status: 'degraded' as const,
-        version: APP_VERSION,
-        database: 'error',
+        ...figures,
       });
     },
   );

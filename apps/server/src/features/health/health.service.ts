@@ -1,17 +1,69 @@
+import type { HealthResponse } from '@frontline/contract';
+import type { CollectionStatusSource } from '../../domain/collection-status.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { HealthRepository } from './health.repository.ts';
 
-export type HealthCheck = { healthy: true } | { healthy: false; problem: string; cause: unknown };
+export type HealthCheck = {
+  collector: HealthResponse['collector'];
+  /** Why the service is not healthy (the database, or a game that has not been collected for too long). */
+  problems: string[];
+  /** What the database threw, for the log. */
+  databaseError?: unknown;
+};
 
-/** Liveness for load balancers and the operator: the process is up (it answers), and the database answers. */
-export function createHealthService({ healthRepository }: { healthRepository: HealthRepository }) {
+export interface HealthServiceDeps {
+  healthRepository: HealthRepository;
+  /** Undefined when the collector is off here (another instance collects, or tests). */
+  collection: CollectionStatusSource | undefined;
+  /** A game whose polls have failed for longer than this is a problem (COLLECTOR_UNHEALTHY_AFTER_SECONDS). */
+  unhealthyAfterMs: number;
+  clock: Clock;
+}
+
+/**
+ * For load balancers and the operator: the process answers, the database answers, and every game's feed has been
+ * polled well recently. A feed outage shorter than `unhealthyAfterMs` is a gap the collector rides out, not a
+ * failure of the service.
+ */
+export function createHealthService({ healthRepository, collection, unhealthyAfterMs, clock }: HealthServiceDeps) {
   return {
     async checkHealth(): Promise<HealthCheck> {
+      const problems: string[] = [];
+      let databaseError: unknown;
       try {
         await healthRepository.ping();
-        return { healthy: true };
       } catch (error) {
-        return { healthy: false, problem: error instanceof Error ? error.message : String(error), cause: error };
+        databaseError = error;
+        problems.push(`The database is not answering: ${error instanceof Error ? error.message : String(error)}`);
       }
+      if (!collection) return { collector: { status: 'off', games: [] }, problems, databaseError };
+
+      const status = collection.collectionStatus();
+      const now = clock();
+      let failing = false;
+      for (const game of status.games) {
+        if (game.consecutiveFailures === 0) continue;
+        const failingSinceMs = (game.lastGoodPollAt ?? status.startedAt).getTime();
+        const minutes = Math.floor((now - failingSinceMs) / 60_000);
+        if (now - failingSinceMs > unhealthyAfterMs) {
+          failing = true;
+          const since = game.lastGoodPollAt ? `for ${minutes} min` : `since start-up (${minutes} min)`;
+          problems.push(`Collection of ${game.game} has failed ${since}: ${game.lastError ?? 'no reason given'}`);
+        }
+      }
+      return {
+        collector: {
+          status: failing ? 'failing' : 'ok',
+          games: status.games.map((game) => ({
+            game: game.game,
+            lastGoodPollAt: game.lastGoodPollAt?.toISOString() ?? null,
+            consecutiveFailures: game.consecutiveFailures,
+            lastError: game.lastError,
+          })),
+        },
+        problems,
+        databaseError,
+      };
     },
   };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { CollectionStatus } from '../../domain/collection-status.ts';
+import { useTestDatabase } from '../../test/test-database.ts';
+import { createHealthRepository } from './health.repository.ts';
+import { createHealthService } from './health.service.ts';
+
+const START = Date.parse('2026-03-01T12:00:00.000Z');
+const MINUTE = 60_000;
+
+describe('health service: a feed outage is a gap until it lasts longer than the limit', () => {
+  const getDatabase = useTestDatabase();
+
+  const check = (status: CollectionStatus, nowMs: number) =>
+    createHealthService({
+      healthRepository: createHealthRepository(getDatabase().db),
+      collection: { collectionStatus: () => status },
+      unhealthyAfterMs: 10 * MINUTE,
+      clock: () => nowMs,
+    }).checkHealth();
+
+  const lastGood = new Date(START + 5 * MINUTE);
+  const status: CollectionStatus = {
+    startedAt: new Date(START),
+    games: [
+      { game: 'bf1942', lastGoodPollAt: lastGood, consecutiveFailures: 12, lastError: 'HTTP 503' },
+      { game: 'fh2', lastGoodPollAt: new Date(START + 20 * MINUTE), consecutiveFailures: 0, lastError: null },
+    ],
+  };
+
+  it('reports a failing game as ok while it has failed for at most the limit', async () => {
+    const result = await check(status, lastGood.getTime() + 10 * MINUTE);
+    expect(result.problems).toEqual([]);
+    expect(result.collector).toEqual({
+      status: 'ok',
+      games: [
+        { game: 'bf1942', lastGoodPollAt: '2026-03-01T12:05:00.000Z', consecutiveFailures: 12, lastError: 'HTTP 503' },
+        { game: 'fh2', lastGoodPollAt: '2026-03-01T12:20:00.000Z', consecutiveFailures: 0, lastError: null },
+      ],
+    });
+  });
+
+  it('names the game, how long and why once it has failed for longer', async () => {
+    const result = await check(status, lastGood.getTime() + 10 * MINUTE + 1);
+    expect(result.collector.status).toBe('failing');
+    expect(result.problems).toEqual(['Collection of bf1942 has failed for 10 min: HTTP 503']);
+  });
+
+  it('counts a game never polled well from start-up', async () => {
+    const never: CollectionStatus = {
+      startedAt: new Date(START),
+      games: [{ game: 'bfvietnam', lastGoodPollAt: null, consecutiveFailures: 40, lastError: 'connect ECONNREFUSED' }],
+    };
+    expect((await check(never, START + 9 * MINUTE)).problems).toEqual([]);
+    expect((await check(never, START + 25 * MINUTE)).problems).toEqual([
+      'Collection of bfvietnam has failed since start-up (25 min): connect ECONNREFUSED',
+    ]);
+  });
+
+  it('is not about the collector when none runs here', async () => {
+    const result = await createHealthService({
+      healthRepository: createHealthRepository(getDatabase().db),
+      collection: undefined,
+      unhealthyAfterMs: MINUTE,
+      clock: () => START,
+    }).checkHealth();
+    expect(result).toEqual({ collector: { status: 'off', games: [] }, problems: [], databaseError: undefined });
+  });
+});
