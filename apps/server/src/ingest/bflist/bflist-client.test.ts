@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../version.ts';
 import { fetchGameServers } from './bflist-client.ts';
+import { MAX_SERVERS_PER_GAME } from './feed-limits.ts';
 import type { BflistGamePoll, FetchGameServersOptions } from './bflist-client.ts';
 import bf1942Page1 from './fixtures/bf1942-page-1.json' with { type: 'json' };
 import bf1942Page2 from './fixtures/bf1942-page-2.json' with { type: 'json' };
@@ -736,5 +737,32 @@ describe('the poll itself', () => {
     await expect(fetchGameServers('bf1942', options('http://127.0.0.1:9', { [name]: value }))).rejects.toThrow(
       RangeError,
     );
+  });
+});
+
+describe('servers per game: more than MAX_SERVERS_PER_GAME fails the poll (keeping some would close the others)', () => {
+  const pagesOf = (total: number): Page[] => {
+    const servers = Array.from({ length: total }, (_, index) =>
+      serverEntry(`10.${index >> 8}.${index & 255}.1`, 14567),
+    );
+    const pages: Page[] = [];
+    for (let start = 0; start < total; start += 1_000) {
+      const last = start + 1_000 >= total;
+      pages.push({ servers: servers.slice(start, start + 1_000), cursor: last ? null : `c${start}`, hasMore: !last });
+    }
+    return pages;
+  };
+
+  it(`${MAX_SERVERS_PER_GAME} servers are an ok poll`, async () => {
+    const feed = await startFeedServer(servePages(pagesOf(MAX_SERVERS_PER_GAME)));
+    const poll = await fetchGameServers('bf1942', createHarness().options(feed.baseUrl));
+    expect(serversOf(poll)).toHaveLength(MAX_SERVERS_PER_GAME);
+  });
+
+  it('one more gives ok:false with the reason, and no servers', async () => {
+    const feed = await startFeedServer(servePages(pagesOf(MAX_SERVERS_PER_GAME + 1)));
+    const poll = await fetchGameServers('bf1942', createHarness().options(feed.baseUrl));
+    expect(poll).toMatchObject({ ok: false, error: 'page 3: more than 2000 servers listed, not a real list' });
+    expect('servers' in poll).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { APP_VERSION } from '../../version.ts';
 import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
 import { bflistPageSchema } from './bflist-schema.ts';
 import type { BflistPage } from './bflist-schema.ts';
+import { MAX_SERVERS_PER_GAME } from './feed-limits.ts';
 import { normaliseServerEntry, readServerAddress } from './normalise.ts';
 
 export interface FetchGameServersOptions {
@@ -115,6 +116,10 @@ export async function fetchGameServers(game: GameId, options: FetchGameServersOp
       const key = `${entry.snapshot.ip}:${entry.snapshot.port}`;
       if (servers.has(key)) details.duplicateEntries += 1;
       servers.set(key, entry.snapshot);
+    }
+    // Keeping only the first servers would make the others look offline: the whole poll fails instead (a gap).
+    if (servers.size > MAX_SERVERS_PER_GAME) {
+      return fail(`page ${pageNumber}: more than ${MAX_SERVERS_PER_GAME} servers listed, not a real list`);
     }
 
     if (page.servers.length === 0 || !page.hasMore) break;

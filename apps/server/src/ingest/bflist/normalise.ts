@@ -1,6 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import type { z } from 'zod';
 import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../domain/snapshot.ts';
+import { MAX_PLAYER_NAME_LENGTH } from './feed-limits.ts';
 import { bf1942ServerSchema, bflistPlayerSchema, fh2ServerSchema } from './bflist-schema.ts';
 import type { Bf1942Server, BflistTeam, Fh2Server } from './bflist-schema.ts';
 
@@ -45,7 +46,9 @@ export function normaliseServerEntry(game: GameId, raw: unknown): NormalisedServ
 export function readServerAddress(raw: unknown): ServerAddress | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const { ip, port } = raw as { ip?: unknown; port?: unknown };
-  if (typeof ip !== 'string' || ip === '' || typeof port !== 'number' || !Number.isInteger(port)) return undefined;
+  // 45 characters hold any IPv6 address in text; a longer "ip" is garbage that must not reach a log line.
+  if (typeof ip !== 'string' || ip === '' || ip.length > 45 || typeof port !== 'number' || !Number.isInteger(port))
+    return undefined;
   return { ip, port };
 }
 
@@ -160,7 +163,10 @@ function describeServerProblem(raw: unknown, error: z.ZodError): string {
 
 function describePlayer(raw: unknown, position: number): string {
   const name = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown }).name : undefined;
-  return typeof name === 'string' ? `player ${position} ${JSON.stringify(name)}` : `player ${position}`;
+  if (typeof name !== 'string') return `player ${position}`;
+  // The name may be what was refused for its size: the log line shows its start and its length only.
+  if (name.length <= MAX_PLAYER_NAME_LENGTH) return `player ${position} ${JSON.stringify(name)}`;
+  return `player ${position} ${JSON.stringify(name.slice(0, MAX_PLAYER_NAME_LENGTH))}… (${name.length} characters)`;
 }
 
 function describeIssues(error: z.ZodError): string {
