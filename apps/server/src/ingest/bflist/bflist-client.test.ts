@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../version.ts';
 import { fetchGameServers } from './bflist-client.ts';
-import { MAX_SERVERS_PER_GAME } from './feed-limits.ts';
+import { MAX_PAGE_BYTES, MAX_SERVERS_PER_GAME } from './feed-limits.ts';
 import type { BflistGamePoll, FetchGameServersOptions } from './bflist-client.ts';
 import bf1942Page1 from './fixtures/bf1942-page-1.json' with { type: 'json' };
 import bf1942Page2 from './fixtures/bf1942-page-2.json' with { type: 'json' };
@@ -764,5 +764,35 @@ describe('servers per game: more than MAX_SERVERS_PER_GAME fails the poll (keepi
     const poll = await fetchGameServers('bf1942', createHarness().options(feed.baseUrl));
     expect(poll).toMatchObject({ ok: false, error: 'page 3: more than 2000 servers listed, not a real list' });
     expect('servers' in poll).toBe(false);
+  });
+});
+
+describe('page size: a body over MAX_PAGE_BYTES is refused without reading it all', () => {
+  const hugeName = 'N'.repeat(MAX_PAGE_BYTES);
+
+  it('a chunked body (no content-length) over the limit → ok:false at once, no retry', async () => {
+    const feed = await startFeedServer(() => ({
+      body: { servers: [serverEntry('10.0.0.1', 14567, hugeName)], cursor: null, hasMore: false },
+    }));
+    const poll = await fetchGameServers('bf1942', createHarness().options(feed.baseUrl));
+    expect(poll).toMatchObject({ ok: false, error: `page 1: response is over ${MAX_PAGE_BYTES} bytes` });
+    expect(feed.requests).toHaveLength(1);
+  });
+
+  it('a declared content-length over the limit → ok:false', async () => {
+    const feed = await startFeedServer(() => ({
+      raw: '{}',
+      headers: { 'content-length': String(MAX_PAGE_BYTES + 1) },
+    }));
+    const poll = await fetchGameServers('bf1942', createHarness().options(feed.baseUrl));
+    expect(poll).toMatchObject({ ok: false, error: `page 1: response is over ${MAX_PAGE_BYTES} bytes` });
+  });
+
+  it('a page of exactly MAX_PAGE_BYTES is read', async () => {
+    const servers = [serverEntry('10.0.0.1', 14567), serverEntry('10.0.0.2', 14567)];
+    const json = JSON.stringify({ servers, cursor: null, hasMore: false });
+    // JSON allows trailing whitespace: the body is padded to the limit exactly.
+    const feed = await startFeedServer(() => ({ raw: json + ' '.repeat(MAX_PAGE_BYTES - json.length) }));
+    expect(serversOf(await fetchGameServers('bf1942', createHarness().options(feed.baseUrl)))).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import { APP_VERSION } from '../../version.ts';
 import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
 import { bflistPageSchema } from './bflist-schema.ts';
 import type { BflistPage } from './bflist-schema.ts';
-import { MAX_SERVERS_PER_GAME } from './feed-limits.ts';
+import { MAX_PAGE_BYTES, MAX_SERVERS_PER_GAME } from './feed-limits.ts';
 import { normaliseServerEntry, readServerAddress } from './normalise.ts';
 
 export interface FetchGameServersOptions {
@@ -224,7 +224,8 @@ async function attemptPage(url: URL, settings: Settings): Promise<AttemptResult>
     }
     // Read as text first, so that a body cut off by the network (retryable) is told apart from a body that
     // arrived whole but is not JSON (not retryable: the same request would give the same answer).
-    const text = await response.text();
+    const text = await readBodyUpTo(response, MAX_PAGE_BYTES);
+    if (text === undefined) return { kind: 'fatal', error: `response is over ${MAX_PAGE_BYTES} bytes` };
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -263,6 +264,30 @@ function parseRetryAfter(value: string | null, now: Date): number | undefined {
   if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
+}
+
+/** The body as text, or undefined as soon as it is longer than `maxBytes` (the rest is never read). */
+async function readBodyUpTo(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await discardBody(response);
+    return undefined;
+  }
+  if (response.body === null) return '';
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  // Decoded as `response.text()` would: UTF-8, a byte order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 async function discardBody(response: Response): Promise<void> {

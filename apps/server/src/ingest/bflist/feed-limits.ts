@@ -64,6 +64,13 @@ export const MAX_PLAYERS_PER_SERVER = 256;
  */
 export const MAX_SERVERS_PER_GAME = 2_000;
 
+/**
+ * A page whose body is longer is refused unread (the poll fails: a gap). A real page of 100 servers full of
+ * players is about 1 MB; 100 servers at every limit above are about 6 MB. A 50 MB server name used to be read,
+ * parsed and served whole in the live list.
+ */
+export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
+
 /** A finite number rounded to an integer and clamped into `range`. */
 export function toWholeNumberIn(value: number, range: NumericRange): number {
   // `+ 0` turns the -0 that rounding a small negative number gives into 0.
