@@ -1,5 +1,13 @@
 import type { RankingOrderBy } from '@frontline/contract';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { compileOnce, type QueryValue } from '../../db/compiled-query.ts';
 import { equalsIgnoringCase, likeIgnoringCase } from '../../db/dialect.ts';
 import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
@@ -199,10 +207,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
               .where('server_guid', 'in', guids)
               .where('participant_band', '>=', minParticipantBand)
               .groupBy('player_name')
-              .orderBy('first', 'desc')
-              .orderBy('second', 'desc')
-              .orderBy('third', 'desc')
-              .orderBy('player_name')
+              .$call(mostPlacementsFirst)
               .limit(limit)
               .execute()
           : await db
@@ -212,10 +217,7 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
               .where('day', '>=', fromDay)
               .where('participant_band', '>=', minParticipantBand)
               .groupBy('player_name')
-              .orderBy('first', 'desc')
-              .orderBy('second', 'desc')
-              .orderBy('third', 'desc')
-              .orderBy('player_name')
+              .$call(mostPlacementsFirst)
               .limit(limit)
               .execute();
       return rows.map((row) => ({
@@ -410,6 +412,14 @@ function periodSums(eb: ExpressionBuilder<DatabaseSchema, 'server_player_totals'
     eb.fn.sum<number>('deaths').as('deaths'),
     eb.fn.sum<number>('played_ms').as('played_ms'),
   ] as const;
+}
+
+/** Most first places first, then second, then third, then by name (the placement boards' order). */
+function mostPlacementsFirst<
+  Tables extends keyof DatabaseSchema,
+  Row extends { player_name: string; first: number; second: number; third: number },
+>(query: SelectQueryBuilder<DatabaseSchema, Tables, Row>) {
+  return query.orderBy('first', 'desc').orderBy('second', 'desc').orderBy('third', 'desc').orderBy('player_name');
 }
 
 function placementSums(eb: ExpressionBuilder<DatabaseSchema, 'server_placement_totals' | 'server_placement_days'>) {
