@@ -1,7 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from './event-bus.ts';
-import type { CollectionStatus, GameCollectionStatus } from '../domain/collection-status.ts';
+import type { CollectionStatus } from '../domain/collection-status.ts';
 import type { GamePoll, ServerSnapshot } from '../domain/snapshot.ts';
 import type { CollectorStore } from './store/collector-store.ts';
 import type { TrackerEvent } from './tracker/tracker-events.ts';
@@ -65,13 +65,11 @@ export class Collector {
   readonly #abort = new AbortController();
   #lastMaintenance = 0;
   #startedAt = new Date();
-  readonly #status = new Map<GameId, GameCollectionStatus>();
+  /** Each game's failed polls since its last good one (none: the game is not in the map). */
+  readonly #failures = new Map<GameId, { count: number; lastError: string }>();
 
   constructor(options: CollectorOptions) {
     this.#options = options;
-    for (const game of options.games) {
-      this.#status.set(game, { game, lastGoodPollAt: null, consecutiveFailures: 0, lastError: null });
-    }
     // Continue the rounds and sessions that were open when the process last stopped.
     this.#tracker = new Tracker(options.trackerOptions, options.store.loadTrackerState());
   }
@@ -83,7 +81,15 @@ export class Collector {
 
   /** How collection is going, per game (for the health check). */
   collectionStatus(): CollectionStatus {
-    return { startedAt: this.#startedAt, games: [...this.#status.values()].map((game) => ({ ...game })) };
+    return {
+      startedAt: this.#startedAt,
+      games: this.#options.games.map((game) => ({
+        game,
+        lastGoodPollAt: this.#lastGood.get(game)?.at ?? null,
+        consecutiveFailures: this.#failures.get(game)?.count ?? 0,
+        lastError: this.#failures.get(game)?.lastError ?? null,
+      })),
+    };
   }
 
   start(): void {
@@ -146,12 +152,7 @@ export class Collector {
     for (const poll of polls) {
       if (poll.ok) {
         this.#lastGood.set(poll.game, { at: poll.at, servers: poll.servers });
-        this.#status.set(poll.game, {
-          game: poll.game,
-          lastGoodPollAt: poll.at,
-          consecutiveFailures: 0,
-          lastError: null,
-        });
+        this.#failures.delete(poll.game);
       } else {
         this.#noteFailure(poll.game, poll.error);
         log.warn({ game: poll.game, error: poll.error }, `poll of ${poll.game} failed: ${poll.error}`);
@@ -185,13 +186,7 @@ export class Collector {
   }
 
   #noteFailure(game: GameId, reason: string): void {
-    const previous = this.#status.get(game);
-    this.#status.set(game, {
-      game,
-      lastGoodPollAt: previous?.lastGoodPollAt ?? null,
-      consecutiveFailures: (previous?.consecutiveFailures ?? 0) + 1,
-      lastError: reason,
-    });
+    this.#failures.set(game, { count: (this.#failures.get(game)?.count ?? 0) + 1, lastError: reason });
   }
 
   #runMaintenance(): void {
