@@ -1,36 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type uPlot from 'uplot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RecordingUPlot } from '../../test/recording-uplot.ts';
 import { useUplotChart, type UplotChartSpec } from './use-uplot-chart.ts';
 
-// uPlot draws on a canvas, which jsdom lacks: the double records what the hook hands it.
-const charts = vi.hoisted(() => ({
-  created: [] as { opts: uPlot.Options; data: uPlot.AlignedData; target: HTMLElement; destroyed: boolean }[],
-}));
-
-vi.mock('uplot', () => ({
-  default: class FakeUPlot {
-    static pxRatio = 2;
-    opts: uPlot.Options;
-    data: uPlot.AlignedData;
-    target: HTMLElement;
-    destroyed = false;
-    width: number;
-    height: number;
-    constructor(opts: uPlot.Options, data: uPlot.AlignedData, target: HTMLElement) {
-      this.opts = opts;
-      this.data = data;
-      this.target = target;
-      this.width = opts.width;
-      this.height = opts.height;
-      charts.created.push(this);
-    }
-    destroy() {
-      this.destroyed = true;
-    }
-    setSize() {}
-  },
-}));
+vi.mock('uplot', async () => ({ default: (await import('../../test/recording-uplot.ts')).RecordingUPlot }));
 
 const data: uPlot.AlignedData = [
   [1, 2],
@@ -65,7 +39,8 @@ function viewport(phone: boolean) {
 }
 
 beforeEach(() => {
-  charts.created.length = 0;
+  RecordingUPlot.created.length = 0;
+  RecordingUPlot.pxRatio = 2;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,8 +49,8 @@ describe('useUplotChart', () => {
     viewport(false);
     render(<Chart />);
     expect(screen.getByTestId('box')).toHaveAttribute('data-loading', 'true');
-    await waitFor(() => expect(charts.created).toHaveLength(1));
-    const [chart] = charts.created;
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
+    const [chart] = RecordingUPlot.created;
     expect(chart?.target).toBe(screen.getByTestId('box'));
     expect(chart?.data).toBe(data);
     // The fallback palette (no stylesheet in tests) and uPlot's pixel ratio reach the options.
@@ -90,25 +65,25 @@ describe('useUplotChart', () => {
   it('is lower on a phone (spec §9 "Mobile breakpoint 768 px")', async () => {
     viewport(true);
     render(<Chart />);
-    await waitFor(() => expect(charts.created).toHaveLength(1));
-    expect(charts.created[0]?.opts.height).toBe(200);
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
+    expect(RecordingUPlot.created[0]?.opts.height).toBe(200);
   });
 
   it('keeps the chart narrower than 240 px from being crushed', async () => {
     viewport(false);
     render(<Chart />);
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     // jsdom lays nothing out: the box measures 0 wide.
-    expect(charts.created[0]?.opts.width).toBe(240);
+    expect(RecordingUPlot.created[0]?.opts.width).toBe(240);
   });
 
   it('takes the chart down, and says so, when the box goes away', async () => {
     viewport(false);
     const onDestroy = vi.fn();
     const { unmount } = render(<Chart onDestroy={onDestroy} />);
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     unmount();
-    expect(charts.created[0]?.destroyed).toBe(true);
+    expect(RecordingUPlot.created[0]?.destroyed).toBe(true);
     expect(onDestroy).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,51 +6,10 @@ import type { ComponentProps } from 'react';
 import type uPlot from 'uplot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeToggle } from '../../../components/layout/theme-toggle.tsx';
+import { RecordingUPlot } from '../../../test/recording-uplot.ts';
 import { PlayerActivityHistory } from './player-activity-history.tsx';
 
-// uPlot draws on a canvas and reads matchMedia when it loads; jsdom has neither. The test double records
-// what the component hands to it (options, data, target); the drawing itself is checked in the browser.
-const charts = vi.hoisted(() => {
-  interface FakeChart {
-    opts: uPlot.Options;
-    data: uPlot.AlignedData;
-    target: HTMLElement;
-    width: number;
-    height: number;
-    destroy: () => void;
-    setSize: (size: { width: number; height: number }) => void;
-    destroyed: boolean;
-  }
-  return { created: [] as FakeChart[] };
-});
-
-vi.mock('uplot', () => {
-  class FakeUPlot {
-    static pxRatio = 1;
-    opts: uPlot.Options;
-    data: uPlot.AlignedData;
-    target: HTMLElement;
-    width: number;
-    height: number;
-    destroyed = false;
-    constructor(opts: uPlot.Options, data: uPlot.AlignedData, target: HTMLElement) {
-      this.opts = opts;
-      this.data = data;
-      this.target = target;
-      this.width = opts.width;
-      this.height = opts.height;
-      charts.created.push(this);
-    }
-    destroy() {
-      this.destroyed = true;
-    }
-    setSize(size: { width: number; height: number }) {
-      this.width = size.width;
-      this.height = size.height;
-    }
-  }
-  return { default: FakeUPlot };
-});
+vi.mock('uplot', async () => ({ default: (await import('../../../test/recording-uplot.ts')).RecordingUPlot }));
 
 // ---------------------------------------------------------------------------------------------------------
 // Answers
@@ -129,7 +88,7 @@ function renderPanel(props: ComponentProps<typeof PlayerActivityHistory> = { gam
 }
 
 function currentChart() {
-  const live = charts.created.filter((chart) => !chart.destroyed);
+  const live = RecordingUPlot.created.filter((chart) => !chart.destroyed);
   const chart = live[live.length - 1];
   if (!chart) throw new Error('no chart drawn');
   return chart;
@@ -139,7 +98,7 @@ const periodGroup = () => screen.getByRole('group', { name: 'Period' });
 const windowGroup = () => screen.getByRole('group', { name: 'Rolling average window' });
 
 beforeEach(() => {
-  charts.created.length = 0;
+  RecordingUPlot.created.length = 0;
   document.documentElement.className = 'light-mode';
 });
 
@@ -155,7 +114,7 @@ describe('PlayerActivityHistory: loading, error and empty states (spec §2, §8)
     answerWith(() => 'pending');
     renderPanel();
     expect(screen.getByRole('status', { name: 'Loading player history' })).toBeInTheDocument();
-    expect(charts.created).toHaveLength(0);
+    expect(RecordingUPlot.created).toHaveLength(0);
   });
 
   it("shows 'Failed to load player history' when the call fails, with a retry", async () => {
@@ -163,7 +122,7 @@ describe('PlayerActivityHistory: loading, error and empty states (spec §2, §8)
     const { user } = renderPanel();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load player history');
-    expect(charts.created).toHaveLength(0);
+    expect(RecordingUPlot.created).toHaveLength(0);
 
     answerWith(() => history([10, 20, 30]));
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -175,13 +134,13 @@ describe('PlayerActivityHistory: loading, error and empty states (spec §2, §8)
     answerWith(() => history([]));
     renderPanel();
     expect(await screen.findByText('No historical data available')).toBeInTheDocument();
-    expect(charts.created).toHaveLength(0);
+    expect(RecordingUPlot.created).toHaveLength(0);
   });
 
   it('keeps the chart on screen when a later request fails (spec §8: "data cleared only if empty")', async () => {
     answerWith((url) => (url.searchParams.get('period') === '1d' ? history([10, 20, 30]) : 503));
     const { user } = renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
 
     await user.click(within(periodGroup()).getByRole('button', { name: '3d' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load player history');
@@ -210,7 +169,7 @@ describe('PlayerActivityHistory: the request', () => {
     };
     answerWith((url) => perGame[url.pathname.split('/')[3] ?? ''] ?? 404);
     renderPanel({ game: 'all' });
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     expect(requestedUrls().map((url) => url.pathname.split('/')[3])).toEqual(['bf1942', 'fh2', 'bfvietnam']);
     const chart = currentChart();
     expect(chart.data[1]).toEqual([16, 27, 38]);
@@ -236,7 +195,7 @@ describe('PlayerActivityHistory: period and rolling window', () => {
   it('switches between 1d, 3d and 7d', async () => {
     answerWith((url) => history([10, 20, 30], undefined, url.searchParams.get('period') ?? '1d'));
     const { user } = renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     expect(within(periodGroup()).getByRole('button', { name: '1d' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(periodGroup()).getByRole('button', { name: '7d' }));
@@ -251,7 +210,7 @@ describe('PlayerActivityHistory: period and rolling window', () => {
   it("offers 1 Month, 3 Months, This Year and All Time under 'More'; choosing one shows it as the selection", async () => {
     answerWith((url) => history([10, 20, 30], undefined, url.searchParams.get('period') ?? '1d'));
     const { user } = renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
 
     const more = within(periodGroup()).getByRole('button', { name: 'More periods' });
     expect(more).toHaveTextContent('More');
@@ -307,7 +266,7 @@ describe('PlayerActivityHistory: period and rolling window', () => {
   it("switches the rolling window between '7 Days', '14 Days' and '1 Month' (7, 14, 30)", async () => {
     answerWith((url) => history([10, 20, 30], undefined, '1d', Number(url.searchParams.get('rollingWindowDays'))));
     const { user, queryClient } = renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     expect(within(windowGroup()).getByRole('button', { name: '7 Days' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(windowGroup()).getByRole('button', { name: '14 Days' }));
@@ -325,7 +284,7 @@ describe('PlayerActivityHistory: the chart', () => {
     // Average 22.5: 10 is quiet (≤ 18), 30 and 40 are busy (≥ 27).
     answerWith(() => history([10, 20, 30, 30, 10, 35]));
     renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     const chart = currentChart();
     const times = [0, 1, 2, 3, 4, 5].map((index) => (START + index * HOUR_MS) / 1000);
 
@@ -369,7 +328,7 @@ describe('PlayerActivityHistory: the chart', () => {
   it('shows the summary figures and the trend direction of the rolling average', async () => {
     answerWith(() => history([10, 20, 30, 40], [20, 21, 22, 24]));
     renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     const figures = screen.getAllByRole('definition').map((item) => item.textContent);
     expect(screen.getAllByRole('term').map((item) => item.textContent)).toEqual(['Peak', 'Lowest', 'Average', 'Trend']);
     expect(figures).toEqual(['40', '10', '25', '+20.0%Increasing']);
@@ -379,14 +338,14 @@ describe('PlayerActivityHistory: the chart', () => {
   it('reads a change under 5 % as stable', async () => {
     answerWith(() => history([10, 20, 30], [20, 20.5, 20.9]));
     renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     expect(screen.getByText(/^Trend:/).parentElement).toHaveTextContent('Trend: Stable (+4.5%)');
   });
 
   it('shows the hovered point under the title', async () => {
     answerWith(() => history([10, 20, 30, 30, 10, 35]));
     renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     const chart = currentChart();
     act(() => chart.opts.hooks?.setCursor?.[0]?.({ cursor: { idx: 5 } } as uPlot));
     expect(screen.getByText('35 players')).toBeInTheDocument();
@@ -398,11 +357,11 @@ describe('PlayerActivityHistory: the chart', () => {
   it('draws again in the new colours when the theme is switched', async () => {
     answerWith(() => history([10, 20, 30]));
     const { user } = renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     const first = currentChart();
     document.documentElement.style.setProperty('--fl-accent', '#e8a83e');
     await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
-    await waitFor(() => expect(charts.created).toHaveLength(2));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(2));
     expect(first.destroyed).toBe(true);
     expect(currentChart().opts.series[1]?.stroke).toBe('#e8a83e');
     expect(document.documentElement).toHaveClass('dark-mode');
@@ -412,9 +371,9 @@ describe('PlayerActivityHistory: the chart', () => {
   it('destroys the chart when the panel goes away', async () => {
     answerWith(() => history([10, 20, 30]));
     const { unmount } = renderPanel();
-    await waitFor(() => expect(charts.created).toHaveLength(1));
+    await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     unmount();
-    expect(charts.created[0]?.destroyed).toBe(true);
+    expect(RecordingUPlot.created[0]?.destroyed).toBe(true);
   });
 });
 
