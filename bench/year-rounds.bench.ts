@@ -51,7 +51,10 @@ function findSubjects(databasePath: string): YearSubjects {
       .prepare(`select ${ROUND_COLUMNS} from rounds where is_active = 0 order by minutes desc, poll_count desc limit 2`)
       .all();
     const largest = database
-      .prepare(`select ${ROUND_COLUMNS} from rounds where is_active = 0 order by length(timeline) desc limit 1`)
+      .prepare(
+        `select ${ROUND_COLUMNS} from rounds join round_timelines t using (round_key)
+        where is_active = 0 order by length(t.timeline) desc limit 1`,
+      )
       .get();
     const player = database.prepare('select player_name from players order by played_ms desc limit 1').get();
     const playerName = String(player?.player_name ?? '');

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { copyRoundTimelines } from './db/round-timelines-copy.ts';
 import type { Collector } from './ingest/collector.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector, replayOwedRoundAggregates } from './ingest/start-collector.ts';
@@ -77,6 +78,7 @@ export async function buildApp(
   // ── The database, and what a migration left the collector to replay into it before anything reads ──
   const database = options.database ?? (await openDatabase(config.databasePath));
   try {
+    copyRoundTimelines(database.sqlite, app.log);
     replayOwedRoundAggregates(database.sqlite, app.log);
   } catch (error) {
     if (!options.database) await database.close();

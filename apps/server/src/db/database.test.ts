@@ -29,6 +29,7 @@ describe('openDatabase', () => {
         '0007-session-name-entries',
         '0008-map-presence',
         '0009-played-rounds-indexes',
+        '0010-round-timelines',
       ]);
     } finally {
       await database.close();

@@ -72,6 +72,7 @@ export interface RoundsTable {
   round_time_remain: number | null;
   participant_count: number;
   poll_count: number;
+  /** Always null since migration 0010: a closed round's timeline is in `round_timelines`. */
   timeline: Uint8Array | null;
 }
 
@@ -99,6 +100,12 @@ export interface SessionsTable {
   team_label: string;
   /** Other entries of the name open at the last poll, JSON (migration 0007); null when there are none. */
   extra_entries: string | null;
+}
+
+/** A closed round's polls, one encoded blob (domain/timeline-codec.ts), kept apart so reading rounds never reads it. */
+export interface RoundTimelinesTable {
+  round_key: number;
+  timeline: Uint8Array;
 }
 
 export interface RoundPollsTable {
@@ -231,6 +238,7 @@ export interface DatabaseSchema {
   rounds: RoundsTable;
   sessions: SessionsTable;
   round_polls: RoundPollsTable;
+  round_timelines: RoundTimelinesTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
   server_ping_daily: ServerPingDailyTable;

@@ -280,7 +280,7 @@ describe('emulator → BFList client over HTTP → collector → store', () => {
       open_polls: number;
     }>(
       `select round_key, server_guid, map_name, game_type, is_active, close_reason,
-        timeline is not null as has_timeline,
+        exists (select 1 from round_timelines t where t.round_key = r.round_key) as has_timeline,
         (select count(*) from round_polls p where p.round_key = r.round_key) as open_polls
       from rounds r`,
     );

@@ -93,7 +93,9 @@ describe('Collector', () => {
     expect(query("select score, kills, deaths from sessions where player_name = 'Bob'")).toEqual([
       { score: 5, kills: 2, deaths: 1 },
     ]);
-    const closedTimeline = query("select timeline is not null as has_timeline from rounds where map_name = 'wake'");
+    const closedTimeline = query(
+      "select t.timeline is not null as has_timeline from rounds r left join round_timelines t using (round_key) where r.map_name = 'wake'",
+    );
     expect(closedTimeline).toEqual([{ has_timeline: 1 }]);
     expect(
       query(

@@ -90,8 +90,8 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
     .prepare(
       `insert into rounds (round_key, round_id, server_guid, map_name, game_type, start_time, end_time, last_poll_at,
         is_active, close_reason, tickets1, tickets2, team1_label, team2_label, round_time_remain, participant_count,
-        poll_count, timeline)
-      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)`,
+        poll_count)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?)`,
     )
     .run(
       round.roundKey,
@@ -110,10 +110,15 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
       round.teamLabels?.[1] ?? 'Allies',
       round.participantCount ?? round.sessions.length,
       round.polls?.length ?? 1,
-      round.end !== null && round.polls
-        ? encodeTimeline({ names: round.sessions.map((session) => session.name), polls: [...round.polls] })
-        : null,
     );
+  if (round.end !== null && round.polls) {
+    sqlite
+      .prepare('insert into round_timelines (round_key, timeline) values (?, ?)')
+      .run(
+        round.roundKey,
+        encodeTimeline({ names: round.sessions.map((session) => session.name), polls: [...round.polls] }),
+      );
+  }
   const insertSession = sqlite.prepare(
     `insert into sessions (round_key, player_name, player_index, start_time, last_seen, is_active, score, kills,
       deaths, segment_score, segment_kills, segment_deaths, segments, played_ms, seen_clock_ms, observations,

@@ -8,6 +8,7 @@ import { roundsEndIndex } from './0006-rounds-end-index.ts';
 import { sessionNameEntries } from './0007-session-name-entries.ts';
 import { mapPresence } from './0008-map-presence.ts';
 import { playedRoundsIndexes } from './0009-played-rounds-indexes.ts';
+import { roundTimelines } from './0010-round-timelines.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-session-name-entries': sessionNameEntries,
   '0008-map-presence': mapPresence,
   '0009-played-rounds-indexes': playedRoundsIndexes,
+  '0010-round-timelines': roundTimelines,
 };
 
 export const migrationProvider: MigrationProvider = {

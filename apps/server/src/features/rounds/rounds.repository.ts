@@ -94,7 +94,10 @@ export interface PlayerTotalsRecord {
 }
 
 export interface StoredRound extends RoundRecord {
-  /** Closed rounds: the encoded timeline (null only for a round closed without polls). */
+  /**
+   * Closed rounds: the encoded timeline (table `round_timelines`). Null while the round is open, and for a closed
+   * round until the step after its close has turned its polls (still in `round_polls`) into the timeline.
+   */
   timeline: Uint8Array | null;
 }
 
@@ -461,11 +464,25 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
     },
 
     async findRound(roundId: RoundId): Promise<StoredRound | undefined> {
-      const row = await selectRounds(db).select('r.timeline').where('r.round_id', '=', roundId).executeTakeFirst();
+      const row = await selectRounds(db)
+        .leftJoin('round_timelines as t', 't.round_key', 'r.round_key')
+        .select('t.timeline')
+        .where('r.round_id', '=', roundId)
+        .executeTakeFirst();
       return row && { ...toRoundRecord(row), timeline: row.timeline };
     },
 
-    /** An open round's players, by their index in its polls. */
+    /** A closed round's encoded timeline, once written (see StoredRound.timeline). */
+    async findRoundTimeline(roundKey: number): Promise<Uint8Array | undefined> {
+      const row = await db
+        .selectFrom('round_timelines')
+        .select('timeline')
+        .where('round_key', '=', roundKey)
+        .executeTakeFirst();
+      return row?.timeline;
+    },
+
+    /** A round's players, by their index in its polls (an open round's, or a closed one's not yet in a timeline). */
     async findRoundPlayerNames(roundKey: number): Promise<string[]> {
       const rows = await db
         .selectFrom('sessions')
@@ -476,7 +493,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       return rows.map((row) => row.player_name);
     },
 
-    /** An open round's encoded polls, oldest first. */
+    /** A round's encoded polls not yet in a timeline (an open round's, or a closed one's just closed), oldest first. */
     async findRoundPolls(roundKey: number): Promise<Uint8Array[]> {
       const rows = await db
         .selectFrom('round_polls')

@@ -260,11 +260,11 @@ export function createRoundsService({
     };
   }
 
-  /** Undefined for an unknown round. */
-  async function describeRound(roundId: RoundId): Promise<RoundReportResponse | undefined> {
+  /** Undefined for an unknown round; `final` when it can no longer change (a closed round read from its timeline). */
+  async function describeRound(roundId: RoundId): Promise<{ report: RoundReportResponse; final: boolean } | undefined> {
     const round = await repository.findRound(roundId);
     if (!round) return undefined;
-    const [timeline, sessions] = await Promise.all([
+    const [{ timeline, final }, sessions] = await Promise.all([
       loadTimeline(repository, round),
       repository.findRoundSessions([round.roundKey]),
     ]);
@@ -274,10 +274,13 @@ export function createRoundsService({
       REPORT_MAX_POLL_SNAPSHOTS,
     );
     return {
-      round: toRoundSummary(round),
-      finalStandings: buildFinalStandings(sessions, round),
-      snapshotIntervalMinutes: intervalMinutes,
-      leaderboardSnapshots: snapshots,
+      report: {
+        round: toRoundSummary(round),
+        finalStandings: buildFinalStandings(sessions, round),
+        snapshotIntervalMinutes: intervalMinutes,
+        leaderboardSnapshots: snapshots,
+      },
+      final,
     };
   }
 
@@ -293,9 +296,9 @@ export function createRoundsService({
       return (
         closedReportCache.get(roundId, at) ??
         reportCache.reuse(roundId, at, async () => {
-          const report = await describeRound(roundId);
-          if (report && !report.round.isActive) closedReportCache.set(roundId, at, report);
-          return report;
+          const described = await describeRound(roundId);
+          if (described?.final) closedReportCache.set(roundId, at, described.report);
+          return described?.report;
         })
       );
     },
@@ -304,12 +307,24 @@ export function createRoundsService({
 
 export type RoundsService = ReturnType<typeof createRoundsService>;
 
-/** A closed round's stored timeline, or an open round's polls so far (the report of a live round reaches now). */
-async function loadTimeline(repository: RoundsRepository, round: StoredRound): Promise<Timeline> {
-  if (!round.isActive) return round.timeline ? decodeTimeline(round.timeline) : { names: [], polls: [] };
+/**
+ * A closed round's stored timeline (final), or the polls so far of a round whose timeline is not written yet: an
+ * open round's (the report of a live round reaches now), or a closed round's in the moment between its close and
+ * the step that turns its polls into its timeline. That step moves them in one transaction, so when a closed round
+ * shows no polls they may have just moved: its timeline is looked up once more.
+ */
+async function loadTimeline(
+  repository: RoundsRepository,
+  round: StoredRound,
+): Promise<{ timeline: Timeline; final: boolean }> {
+  if (round.timeline) return { timeline: decodeTimeline(round.timeline), final: !round.isActive };
   const [names, polls] = await Promise.all([
     repository.findRoundPlayerNames(round.roundKey),
     repository.findRoundPolls(round.roundKey),
   ]);
-  return { names, polls: polls.map(decodePoll) };
+  if (!round.isActive && polls.length === 0) {
+    const moved = await repository.findRoundTimeline(round.roundKey);
+    if (moved) return { timeline: decodeTimeline(moved), final: true };
+  }
+  return { timeline: { names, polls: polls.map(decodePoll) }, final: false };
 }

@@ -100,8 +100,9 @@ function prepareStatements(sqlite: DatabaseSync) {
     selectRoundPolls: prepare(`select data from round_polls where round_key = ? order by at`),
     deleteRoundPolls: prepare(`delete from round_polls where round_key = ?`),
     selectRoundNames: prepare(`select player_name from sessions where round_key = ? order by player_index`),
-    closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ?, timeline = ?
-      where round_key = ?`),
+    closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ? where round_key = ?`),
+    insertTimeline: prepare(`insert into round_timelines (round_key, timeline) values (?, ?)
+      on conflict (round_key) do update set timeline = excluded.timeline`),
     addRoundToPlayerTotals: prepare(`update players set played_ms = players.played_ms + s.played_ms,
         last_seen = ${greatest("coalesce(players.last_seen, '')", 's.last_seen')}
       from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
@@ -222,7 +223,8 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     const stored = allRows<{ data: Uint8Array }>(statements.selectRoundPolls, close.roundKey);
     // The stored polls are all older than the batch's own.
     const polls = [...stored.map((row) => row.data), ...pollsInBatch.map((poll) => poll.data)].map(decodePoll);
-    statements.closeRound.run(iso(close.endTime), close.reason, encodeTimeline({ names, polls }), close.roundKey);
+    statements.closeRound.run(iso(close.endTime), close.reason, close.roundKey);
+    statements.insertTimeline.run(close.roundKey, encodeTimeline({ names, polls }));
     statements.addRoundToPlayerTotals.run(close.roundKey);
     aggregates.addClosedRound(close.roundKey, polls);
     statements.deleteRoundPolls.run(close.roundKey);

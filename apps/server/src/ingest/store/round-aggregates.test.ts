@@ -73,7 +73,8 @@ function recompute(sqlite: DatabaseSync): Record<(typeof AGGREGATE_TABLES)[numbe
     .all() as unknown as SessionRow[];
   const rounds = sqlite
     .prepare(
-      'select round_key, server_guid, map_name, start_time, end_time, participant_count, poll_count, timeline from rounds where is_active = 0',
+      `select round_key, server_guid, map_name, start_time, end_time, participant_count, poll_count, t.timeline
+      from rounds r join round_timelines t using (round_key) where r.is_active = 0`,
     )
     .all() as unknown as {
     round_key: number;
@@ -335,7 +336,11 @@ describe('round aggregates', () => {
   });
 
   it("count every poll in a map's polls, also those that saw nobody (the history has such rounds)", () => {
-    const rounds = database.sqlite.prepare('select poll_count, timeline from rounds where is_active = 0').all() as {
+    const rounds = database.sqlite
+      .prepare(
+        'select r.poll_count, t.timeline from rounds r left join round_timelines t using (round_key) where r.is_active = 0',
+      )
+      .all() as {
       poll_count: number;
       timeline: Uint8Array | null;
     }[];

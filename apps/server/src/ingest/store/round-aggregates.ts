@@ -212,7 +212,8 @@ export function backfillRoundAggregates(sqlite: DatabaseSync): number {
   const aggregates = createRoundAggregates(sqlite);
   sqlite.exec(dialectText.beginWrite);
   try {
-    const rounds = sqlite.prepare('select round_key, timeline from rounds where is_active = 0 order by round_key');
+    const rounds = sqlite.prepare(`select r.round_key, t.timeline from rounds r
+      left join round_timelines t on t.round_key = r.round_key where r.is_active = 0 order by r.round_key`);
     let count = 0;
     for (const row of rounds.iterate()) {
       const timeline = row.timeline instanceof Uint8Array ? decodeTimeline(row.timeline) : { polls: [] };
