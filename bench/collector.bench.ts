@@ -5,10 +5,12 @@ import { performance } from 'node:perf_hooks';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { isBot } from '../apps/server/src/domain/bots.ts';
+import type { GamePoll } from '../apps/server/src/domain/snapshot.ts';
 import { createCollectorStore } from '../apps/server/src/ingest/store/collector-store.ts';
 import { Tracker } from '../apps/server/src/ingest/tracker/tracker.ts';
 import { World, type WorldOptions } from './collector-world.ts';
 import type { Figure } from './figures.ts';
+import { openRawInsertFloor } from './raw-insert-floor.ts';
 import { percentile } from './statistics.ts';
 
 /**
@@ -21,6 +23,9 @@ import { percentile } from './statistics.ts';
  * 1. Poll cycle: 100 servers × 32 players, warmed up, then timed cycle by cycle. The budget figure is the
  *    median; the p95 is printed beside it because the cycles in which rounds close (timeline encoding) and
  *    in which SQLite checkpoints its WAL are the slow ones.
+ *    Each cycle is followed by the machine's floor (bench/raw-insert-floor.ts): the same poll's 3,200 players
+ *    inserted as plain rows in one transaction, on a database file of its own opened the same way. Interleaved,
+ *    both medians come from the same seconds of machine load, so their ratio holds on a busy machine too.
  * 2. Bytes per player-poll: a separate, long run in which each server plays ~60 rounds, so the figure is
  *    about closed rounds (whose polls have become one compact timeline) and the still-open rounds weigh
  *    little. Everything stored is per server, so fewer servers give the same ratio in a quarter of the time.
@@ -37,6 +42,7 @@ const SIZE_CYCLES = 2_400;
 /** Names the issue asks for verbatim; the run prints them in exactly that form, and the summary repeats them. */
 const POLL_CYCLE_FIGURE = 'poll_cycle_ms_100x32';
 const BYTES_FIGURE = 'bytes_per_player_poll';
+const RAW_INSERT_FIGURE = 'raw_insert_ms_3200_rows';
 
 function fileSize(path: string): number {
   return existsSync(path) ? statSync(path).size : 0;
@@ -57,7 +63,12 @@ interface RunResult {
  * Plays `cycles` polls of a fresh world through a fresh tracker and store, then folds the WAL into the
  * database file and vacuums it, so that the file alone holds everything and no free page counts.
  */
-async function runWorld(options: Partial<WorldOptions>, cycles: number): Promise<RunResult> {
+async function runWorld(
+  options: Partial<WorldOptions>,
+  cycles: number,
+  /** Called after each cycle, outside its timing, with the poll the cycle ingested. */
+  afterCycle?: (poll: GamePoll) => void,
+): Promise<RunResult> {
   const world = new World(options);
   const directory = mkdtempSync(join(tmpdir(), 'frontline-collector-bench-'));
   const databasePath = join(directory, 'collector.db');
@@ -81,6 +92,7 @@ async function runWorld(options: Partial<WorldOptions>, cycles: number): Promise
         store.applyBatches([batch]);
         cycleMs.push(performance.now() - started);
         roundsClosed += batch.roundsClosed.length;
+        afterCycle?.(poll);
       }
 
       sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
@@ -118,11 +130,23 @@ function describe(run: RunResult, cycles: number): string {
 }
 
 export async function benchCollector(): Promise<Figure[]> {
-  // 1. One poll cycle of 100 servers × 32 players.
-  const cycleRun = await runWorld(CYCLE_WORLD, WARM_UP_CYCLES + TIMED_CYCLES);
+  // 1. One poll cycle of 100 servers × 32 players, each followed by the floor: the same players as plain rows.
+  const floor = await openRawInsertFloor();
+  const rawInsertMs: number[] = [];
+  let cycleRun: RunResult;
+  try {
+    cycleRun = await runWorld(CYCLE_WORLD, WARM_UP_CYCLES + TIMED_CYCLES, (poll) => {
+      rawInsertMs.push(floor.insertPoll(poll));
+    });
+  } finally {
+    await floor.close();
+  }
   const timed = cycleRun.cycleMs.slice(WARM_UP_CYCLES);
   const cycleMedian = percentile(timed, 0.5);
   const cycleP95 = percentile(timed, 0.95);
+  const rawTimed = rawInsertMs.slice(WARM_UP_CYCLES);
+  const rawMedian = percentile(rawTimed, 0.5);
+  const rawRows = floor.rowsPerInsert;
   const { servers, pollIntervalMs } = cycleRun.world.options;
   // Server-days of play per second of tracker + store time, at full servers.
   const meanCycleSeconds = timed.reduce((sum, ms) => sum + ms, 0) / timed.length / 1000;
@@ -131,6 +155,9 @@ export async function benchCollector(): Promise<Figure[]> {
   console.log(`\nCollector, poll cycle: ${describe(cycleRun, WARM_UP_CYCLES + TIMED_CYCLES)}`);
   console.log(`  ${WARM_UP_CYCLES} warm-up cycles, then ${TIMED_CYCLES} timed; the budget applies to the median`);
   console.log(`${POLL_CYCLE_FIGURE}: ${cycleMedian.toFixed(2)} ms (p95 ${cycleP95.toFixed(2)} ms)`);
+  console.log(
+    `${RAW_INSERT_FIGURE}: ${rawMedian.toFixed(2)} ms (${rawRows} rows per insert, p95 ${percentile(rawTimed, 0.95).toFixed(2)} ms)`,
+  );
 
   // 2. Database bytes per player-poll after a long sequence.
   const sizeRun = await runWorld(SIZE_WORLD, SIZE_CYCLES);
@@ -159,6 +186,19 @@ export async function benchCollector(): Promise<Figure[]> {
       value: cycleP95,
       unit: 'ms',
       note: 'the slow cycles are those in which SQLite checkpoints its WAL',
+    },
+    {
+      name: RAW_INSERT_FIGURE,
+      value: rawMedian,
+      unit: 'ms',
+      note: `the machine's floor: median of ${TIMED_CYCLES} plain prepared inserts of one cycle's ${rawRows} players in one transaction, each right after its cycle`,
+    },
+    {
+      name: 'poll_cycle_ratio_to_raw_insert',
+      value: cycleMedian / rawMedian,
+      unit: '×',
+      budget: 3,
+      note: `${POLL_CYCLE_FIGURE} median / ${RAW_INSERT_FIGURE} median, same run`,
     },
     {
       name: `${BYTES_FIGURE}_synthetic`,

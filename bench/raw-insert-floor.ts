@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import type { GamePoll } from '../apps/server/src/domain/snapshot.ts';
+
+/**
+ * The machine's floor for a poll cycle (DESIGN.md "Performance budget": the cycle against a plain insert of the
+ * same rows in one transaction). One poll's players go into a table as wide as the collector's sessions (the same
+ * 20 integer and text columns), through one prepared statement inside BEGIN/COMMIT, on a database file of its own
+ * opened exactly as the server opens its own (openDatabase: WAL, synchronous NORMAL, the same cache and
+ * checkpoint settings). The table has no index besides its rowid: the cheapest way to store those rows at all.
+ * The rows are deleted again after each timed insert, outside the timing, so the table stays one poll large and
+ * every insert does the same work.
+ */
+
+export interface RawInsertFloor {
+  /** Inserts the poll's players as rows in one transaction; returns the milliseconds it took. */
+  insertPoll(poll: GamePoll): number;
+  /** Rows of the last insert. */
+  readonly rowsPerInsert: number;
+  close(): Promise<void>;
+}
+
+const COLUMNS = [
+  'round_key',
+  'player_name',
+  'player_index',
+  'start_time',
+  'last_seen',
+  'is_active',
+  'score',
+  'kills',
+  'deaths',
+  'segment_score',
+  'segment_kills',
+  'segment_deaths',
+  'segments',
+  'played_ms',
+  'seen_clock_ms',
+  'observations',
+  'ping_sum',
+  'ping_count',
+  'team',
+  'team_label',
+] as const;
+const TEXT_COLUMNS = new Set<string>(['player_name', 'start_time', 'last_seen', 'team_label']);
+
+export async function openRawInsertFloor(): Promise<RawInsertFloor> {
+  const directory = mkdtempSync(join(tmpdir(), 'frontline-raw-insert-'));
+  const database = await openDatabase(join(directory, 'raw.db'));
+  const { sqlite } = database;
+  const columns = COLUMNS.map((name) => `${name} ${TEXT_COLUMNS.has(name) ? 'text' : 'integer'} not null`);
+  sqlite.exec(`create table bench_raw_sessions (row_id integer primary key, ${columns.join(', ')})`);
+  const insert = sqlite.prepare(
+    `insert into bench_raw_sessions (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const clear = sqlite.prepare('delete from bench_raw_sessions');
+  let rowsPerInsert = 0;
+
+  return {
+    insertPoll(poll: GamePoll): number {
+      if (!poll.ok) return 0;
+      const at = poll.at.toISOString();
+      const atMs = poll.at.getTime();
+      const started = performance.now();
+      sqlite.exec('BEGIN');
+      let rows = 0;
+      poll.servers.forEach((server, serverIndex) => {
+        server.players.forEach((player, playerIndex) => {
+          insert.run(
+            serverIndex,
+            player.name,
+            playerIndex,
+            at,
+            at,
+            1,
+            player.score,
+            player.kills,
+            player.deaths,
+            player.score,
+            player.kills,
+            player.deaths,
+            1,
+            30_000,
+            atMs,
+            1,
+            player.ping,
+            1,
+            player.team,
+            player.teamLabel ?? '',
+          );
+          rows += 1;
+        });
+      });
+      sqlite.exec('COMMIT');
+      const elapsed = performance.now() - started;
+      rowsPerInsert = rows;
+      clear.run();
+      return elapsed;
+    },
+    get rowsPerInsert() {
+      return rowsPerInsert;
+    },
+    close: async () => {
+      await database.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
