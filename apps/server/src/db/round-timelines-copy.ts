@@ -47,7 +47,7 @@ export function copyRoundTimelines(
   let batches = 0;
   let loggedAt = startedAt;
   for (;;) {
-    if (options.maxBatches !== undefined && batches >= options.maxBatches) return copied;
+    if (options.maxBatches !== undefined && batches >= options.maxBatches) break;
     let last: number;
     sqlite.exec(dialectText.beginWrite);
     try {

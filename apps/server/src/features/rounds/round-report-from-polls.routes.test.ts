@@ -1,10 +1,14 @@
 import type { RoundReportResponse, RoundsListResponse } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { asRoundId } from '../../domain/ids.ts';
+import { decodeTimeline, encodePoll } from '../../domain/timeline-codec.ts';
 import { createCollectorStore } from '../../ingest/store/collector-store.ts';
 import { loadSequenceFixtures } from '../../test/sequence-fixture.ts';
 import { Tracker } from '../../ingest/tracker/tracker.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
+import { createRoundsRepository, type RoundsRepository } from './rounds.repository.ts';
+import { createRoundsService } from './rounds.service.ts';
 
 /**
  * Issue 13's recorded feed sequences, from the polls to the screens: the tracker and the store write what the
@@ -29,6 +33,85 @@ function roundIdOf(database: Database, mapName: string): string {
   };
   return row.round_id;
 }
+
+function roundKeyOf(database: Database, roundId: string): number {
+  return Number(database.sqlite.prepare('select round_key from rounds where round_id = ?').get(roundId)?.round_key);
+}
+
+/**
+ * Puts a closed round back where it is between its close and the step that writes its timeline: closed, its polls
+ * still in round_polls, no timeline row.
+ */
+function takeBackTimeline(database: Database, roundKey: number): void {
+  const { sqlite } = database;
+  const row = sqlite.prepare('select timeline from round_timelines where round_key = ?').get(roundKey);
+  if (!(row?.timeline instanceof Uint8Array)) throw new Error(`round ${roundKey} has no timeline`);
+  const insertPoll = sqlite.prepare('insert into round_polls (at, round_key, data) values (?, ?, ?)');
+  for (const poll of decodeTimeline(row.timeline).polls) insertPoll.run(poll.at, roundKey, encodePoll(poll));
+  sqlite.prepare('delete from round_timelines where round_key = ?').run(roundKey);
+}
+
+/** What that step does, in one transaction: the polls become the timeline. */
+function writeTimeline(database: Database, roundKey: number, timeline: Uint8Array): void {
+  const { sqlite } = database;
+  sqlite.exec('begin');
+  sqlite.prepare('insert into round_timelines (round_key, timeline) values (?, ?)').run(roundKey, timeline);
+  sqlite.prepare('delete from round_polls where round_key = ?').run(roundKey);
+  sqlite.exec('commit');
+}
+
+describe('the report of a closed round whose timeline is not written yet', () => {
+  it('is made from its polls, the same as from its timeline', async () => {
+    const database = await databaseFromSequence('15-early-leavers.json');
+    const roundId = roundIdOf(database, 'wake');
+    const url = `/stats/rounds/${roundId}/report`;
+    try {
+      const fromTimeline = await createTestApp({}, database);
+      const expected = (await fromTimeline.inject({ method: 'GET', url })).body;
+      await fromTimeline.close();
+      expect(JSON.parse(expected)).toMatchObject({ round: { isActive: false } });
+      expect((JSON.parse(expected) as RoundReportResponse).leaderboardSnapshots.length).toBeGreaterThan(1);
+
+      takeBackTimeline(database, roundKeyOf(database, roundId));
+      const fromPolls = await createTestApp({}, database);
+      const response = await fromPolls.inject({ method: 'GET', url });
+      await fromPolls.close();
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(expected);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('is made from its timeline when the polls move there between the two reads', async () => {
+    const database = await databaseFromSequence('15-early-leavers.json');
+    const roundId = roundIdOf(database, 'wake');
+    const roundKey = roundKeyOf(database, roundId);
+    try {
+      const repository = createRoundsRepository(database.db);
+      const clock = () => Date.parse('2026-11-02T00:00:00Z');
+      const expected = await createRoundsService({ roundsRepository: repository, clock }).describeRound(
+        asRoundId(roundId),
+      );
+      const timeline = await repository.findRoundTimeline(roundKey);
+      if (!timeline) throw new Error('no timeline');
+      takeBackTimeline(database, roundKey);
+      // The round is read without a timeline; its polls are then asked for just after they have moved.
+      const racing: RoundsRepository = {
+        ...repository,
+        findRoundPolls: async (key) => {
+          writeTimeline(database, roundKey, timeline);
+          return repository.findRoundPolls(key);
+        },
+      };
+      const report = await createRoundsService({ roundsRepository: racing, clock }).describeRound(asRoundId(roundId));
+      expect(report?.leaderboardSnapshots.length).toBeGreaterThan(1);
+      expect(report).toEqual(expected);
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 describe('the rounds API over recorded polls', () => {
   it('lists everyone who played a round in its final standings, leavers marked, a rejoin added up', async () => {
