@@ -10,7 +10,8 @@ import { Tracker } from './tracker.ts';
  * Recorded poll sequences (fixtures/*.json) run through the real tracker into a real SQLite database,
  * and compared with the exact rounds, sessions and events each must give. Every sequence is also
  * interrupted after each of its polls: the tracker is thrown away, rebuilt from the store, and must
- * finish with exactly the database of the uninterrupted run (DESIGN.md, "Crash safety").
+ * finish with exactly the database of the uninterrupted run (DESIGN.md, "Crash safety"). A poll in which a
+ * server failed is followed, as in the collector, by a rebuild from the store.
  */
 
 type Row = Record<string, unknown>;
@@ -34,6 +35,8 @@ async function runSequence(loaded: LoadedFixture, interruptAfter?: number): Prom
     const result = tracker.ingest(poll);
     store.applyBatches([result.batch]);
     events.push(...result.events);
+    // As the collector does: a server that failed may have left the tracker's memory half-changed.
+    if (result.failedServers.length > 0) tracker = new Tracker(loaded.options, store.loadTrackerState());
   });
   return { database, events };
 }
@@ -142,5 +145,39 @@ describe.each(fixtures.map((loaded) => [loaded.file, loaded] as const))('sequenc
       await resumed.database.close();
     }
     await reference.database.close();
+  });
+});
+
+describe('a server whose processing fails', () => {
+  const loaded = fixtures.find((fixture) => fixture.file.startsWith('16-'));
+
+  it('is reported and left out of the batch and the events; the other server of the poll is written', () => {
+    if (!loaded) throw new Error('fixture 16 is missing');
+    const tracker = new Tracker(loaded.options);
+    const [first, failing] = loaded.polls;
+    if (!first || !failing) throw new Error('fixture 16 has fewer than two polls');
+    tracker.ingest(first);
+    const result = tracker.ingest(failing);
+    const { ip, port } = loaded.serverAddress('B');
+    expect(result.failedServers).toEqual([
+      {
+        serverGuid: serverGuidFor('bf1942', ip, port),
+        name: 'Server B',
+        error: expect.stringMatching(/ping = 45\.5 is not an integer/) as unknown,
+      },
+    ]);
+    const serverA = serverGuidFor('bf1942', loaded.serverAddress('A').ip, loaded.serverAddress('A').port);
+    expect(result.batch.servers.map((row) => row.serverGuid)).toEqual([serverA]);
+    expect(result.batch.population.map((row) => row.serverGuid)).toEqual([serverA]);
+    expect(result.batch.roundsUpdated.map((row) => row.mapName)).toEqual(['wake']);
+    expect(result.batch.roundsOpened).toEqual([]);
+    expect(result.batch.roundsClosed).toEqual([]);
+    expect(result.batch.sessions.map((row) => row.playerName)).toEqual(['Alice']);
+    expect(result.batch.playersSeen).toEqual([]);
+    expect(result.batch.roundPolls).toHaveLength(1);
+    expect(result.events).toEqual([]);
+    expect(result.batch.games).toEqual([
+      expect.objectContaining({ game: 'bf1942', lastSuccessAt: failing.at.getTime(), gap: false }),
+    ]);
   });
 });

@@ -39,8 +39,9 @@ export interface TrackerOptions {
   /** A server's round closes when it is unlisted (or lists no map) this long, counted in successful polls. */
   serverTimeoutMs: number;
   /**
-   * Intervals between successful polls longer than this are gaps (the collector was down, or the feed
-   * failed): they count neither as play time nor as absence.
+   * Intervals between successful polls longer than this are gaps (the collector was down): they count neither as
+   * play time nor as absence. An interval across failed polls never counts as absence; up to this long, it counts
+   * as play time for a player seen at both its ends (decision 0003, "Gaps").
    */
   maxObservedIntervalMs: number;
 }
@@ -72,11 +73,24 @@ export interface TrackerSnapshotState {
   nextSessionId: number;
 }
 
+/** A listed server whose poll could not be processed: its rows and events of the poll were left out. */
+export interface FailedServer {
+  serverGuid: ServerGuid;
+  name: string;
+  error: string;
+}
+
 export interface IngestResult {
   batch: WriteBatch;
   events: TrackerEvent[];
   /** Set when the poll was not applied (it was older than one already applied). */
   ignored?: string;
+  /**
+   * Servers whose processing threw: the batch and the events leave out everything of theirs from this poll, and
+   * the rest of the poll is applied. The tracker's memory of such a server may be half-changed, so after writing
+   * the batch the caller must rebuild the tracker from the store (`new Tracker(options, store.loadTrackerState())`).
+   */
+  failedServers: FailedServer[];
 }
 
 /** One server poll's scoreboard as the tracker reads it. */
@@ -102,6 +116,9 @@ function readRoster(players: readonly SnapshotPlayer[]): Roster {
   }
   return { byName, humans: players.length - bots, bots };
 }
+
+/** Every list of a batch, to cut a failed server's rows back out (see #observeListedServerApart). */
+const BATCH_LISTS = Object.keys(emptyBatch()) as (keyof WriteBatch)[];
 
 /** Shared empty lists for the common case (one entry per name), so that a poll of thousands allocates none. */
 const NO_ENTRIES: EntryState[] = [];
@@ -169,13 +186,25 @@ export class Tracker {
     return (this.#activeSessions.get(playerName) ?? 0) > 0;
   }
 
+  /** The game's servers that count as online: listed lately, or unlisted for less than the server timeout. */
+  onlineServerCount(game: GameId): number {
+    let count = 0;
+    for (const server of this.#servers.values()) if (server.row.game === game && server.row.isOnline) count += 1;
+    return count;
+  }
+
   ingest(poll: GamePoll): IngestResult {
     const at = poll.at.getTime();
     const game = this.#games.get(poll.game) ?? { game: poll.game, lastSuccessAt: null, gap: false, clockMs: 0 };
     const batch = emptyBatch();
     const events: TrackerEvent[] = [];
     if (game.lastSuccessAt !== null && at <= game.lastSuccessAt) {
-      return { batch, events, ignored: `poll at ${poll.at.toISOString()} is not after the last one applied` };
+      return {
+        batch,
+        events,
+        ignored: `poll at ${poll.at.toISOString()} is not after the last one applied`,
+        failedServers: [],
+      };
     }
     this.#games.set(poll.game, game);
 
@@ -183,7 +212,7 @@ export class Tracker {
       // A failed poll is a gap, not an empty server list: nothing closes because of it.
       game.gap = true;
       batch.games.push({ ...game });
-      return { batch, events };
+      return { batch, events, failedServers: [] };
     }
 
     const interval = game.lastSuccessAt === null ? 0 : at - game.lastSuccessAt;
@@ -198,11 +227,13 @@ export class Tracker {
     };
 
     const listed = new Set<string>();
+    const failedServers: FailedServer[] = [];
     for (const snapshot of poll.servers) {
       const serverGuid = serverGuidFor(snapshot.game, snapshot.ip, snapshot.port);
       if (listed.has(serverGuid)) continue; // the source already de-duplicates; never apply one twice
       listed.add(serverGuid);
-      this.#observeListedServer(serverGuid, snapshot, context);
+      const failure = this.#observeListedServerApart(serverGuid, snapshot, context);
+      if (failure) failedServers.push(failure);
     }
     for (const server of this.#servers.values()) {
       if (server.row.game === poll.game && !listed.has(server.row.serverGuid))
@@ -212,7 +243,32 @@ export class Tracker {
     game.lastSuccessAt = at;
     game.gap = false;
     batch.games.push({ ...game });
-    return { batch, events };
+    return { batch, events, failedServers };
+  }
+
+  /**
+   * Observes one listed server so that its failure is its own: whatever it added to the batch and the events
+   * before throwing is cut off again, and the rest of the poll goes on (one odd server used to fail every game's
+   * cycle). Still listed, the server is not taken for unlisted either: for the store, it simply missed this poll.
+   */
+  #observeListedServerApart(
+    serverGuid: ServerGuid,
+    snapshot: ServerSnapshot,
+    context: PollContext,
+  ): FailedServer | undefined {
+    const { batch, events } = context;
+    const lengths = BATCH_LISTS.map((key) => batch[key].length);
+    const eventCount = events.length;
+    try {
+      this.#observeListedServer(serverGuid, snapshot, context);
+      return undefined;
+    } catch (error) {
+      BATCH_LISTS.forEach((key, index) => {
+        batch[key].length = lengths[index] as number;
+      });
+      events.length = eventCount;
+      return { serverGuid, name: snapshot.name, error: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   #observeListedServer(serverGuid: ServerGuid, snapshot: ServerSnapshot, context: PollContext): void {
@@ -498,7 +554,8 @@ export class Tracker {
     const { at } = context;
     const firstSight = session.observations === 0;
     const seenAtPreviousPoll = !firstSight && session.lastSeen === roundPreviousPollAt;
-    // Time observed: only the interval since the round's previous poll, and only if the player was in it.
+    // Time observed: only the interval since the round's previous poll, and only if the player was in it. Failed
+    // polls in between do not break it: one outage of the feed must not cost every player the interval.
     const sincePrevious = at - session.lastSeen;
     if (seenAtPreviousPoll && sincePrevious <= this.#options.maxObservedIntervalMs) session.playedMs += sincePrevious;
 
