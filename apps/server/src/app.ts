@@ -5,9 +5,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { copyRoundTimelines } from './db/round-timelines-copy.ts';
-import type { Collector } from './ingest/collector.ts';
 import { EventBus } from './ingest/event-bus.ts';
-import { createFeedCollector, replayOwedRoundAggregates } from './ingest/start-collector.ts';
+import { createFeedCollector } from './ingest/start-collector.ts';
+import type { CollectorHost } from './ingest/worker/collector-host.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
@@ -44,8 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What the collector noticed (players coming online, map changes, closed rounds). */
     events: EventBus;
-    /** The collector, when COLLECTOR_ENABLED; its last good lists feed the live server list. */
-    collector: Collector | undefined;
+    /** The collector's worker, when COLLECTOR_ENABLED; its last good lists feed the live server list. */
+    collector: CollectorHost | undefined;
   }
 }
 
@@ -75,21 +75,23 @@ export async function buildApp(
   // Before the routes: it documents each /stats route as it is registered (the page is /stats/docs).
   registerApiDocs(app, { prefix: API_PREFIX, title: 'Frontline API', version: APP_VERSION });
 
-  // ── The database, and what a migration left the collector to replay into it before anything reads ──
-  const database = options.database ?? (await openDatabase(config.databasePath));
+  // ── The database, and the timelines an older one still has to move before anything reads them ──
+  // With the collector's worker writing, this thread only reads, and the worker alone checkpoints the WAL.
+  const database =
+    options.database ??
+    (await openDatabase(config.databasePath, { checkpoints: config.collector.enabled ? 'manual' : 'auto' }));
   try {
     copyRoundTimelines(database.sqlite, app.log);
-    replayOwedRoundAggregates(database.sqlite, app.log);
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
   }
 
-  // ── The collector (the write side): polls the feed, writes what it saw, publishes what it noticed ──
+  // ── The collector (the write side, in a worker thread): polls, writes, and tells this thread what it saw ──
   const events = new EventBus((error, event) =>
     app.log.error({ err: error, event: event.type }, 'event handler failed'),
   );
-  const collector = config.collector.enabled ? createFeedCollector(app, config, database, events) : undefined;
+  const collector = config.collector.enabled ? createFeedCollector(app, config, events) : undefined;
   app.decorate('events', events);
   app.decorate('collector', collector);
   app.addHook('onClose', async () => {

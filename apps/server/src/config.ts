@@ -1,5 +1,6 @@
 import { GAMES, type GameId } from '@frontline/contract';
 import { z } from 'zod';
+import { IN_MEMORY } from './db/database.ts';
 
 /**
  * Every setting of the server, read once from the environment at start-up. A wrong value stops start-up
@@ -96,6 +97,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const values = parsed.data;
+  if (values.COLLECTOR_ENABLED && values.DATABASE_PATH === IN_MEMORY) {
+    // The collector writes from a thread of its own, through its own connection: a private in-memory database
+    // would be a different, empty one there.
+    throw new ConfigError([`DATABASE_PATH: the collector (COLLECTOR_ENABLED) needs a database file, not ${IN_MEMORY}`]);
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,

@@ -24,7 +24,16 @@ export interface Database {
  * Opens (creating if needed) the database at `path` and brings its schema up to date. A migration may leave the
  * collector a replay of closed rounds to do (ingest/start-collector.ts, run by app.ts before anything reads).
  */
-export async function openDatabase(path: string): Promise<Database> {
+export interface OpenDatabaseOptions {
+  /**
+   * `auto` (the default): SQLite checkpoints the WAL when a commit finds it past 10,000 pages. `manual`: no commit
+   * of this connection ever does; the collector's worker opens its connection so and checkpoints between its
+   * cycles, and the HTTP thread's connection, which only reads while the worker runs, is opened so too.
+   */
+  checkpoints?: 'auto' | 'manual';
+}
+
+export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
   // WAL: readers never wait for the collector's writes. NORMAL sync is durable across process crashes,
@@ -39,7 +48,7 @@ export async function openDatabase(path: string): Promise<Database> {
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
     PRAGMA cache_size = -65536;
-    PRAGMA wal_autocheckpoint = 10000;
+    PRAGMA wal_autocheckpoint = ${options.checkpoints === 'manual' ? 0 : 10000};
     PRAGMA journal_size_limit = 67108864;
   `);
   const db = new Kysely<DatabaseSchema>({ dialect: createNodeSqliteDialect(sqlite) });

@@ -108,6 +108,13 @@ export interface RoundTimelinesTable {
   timeline: Uint8Array;
 }
 
+/** Closed rounds owed their round-closed work, in the order they closed (migration 0012). */
+export interface RoundClosedQueueTable {
+  seq: Generated<number>;
+  round_key: number;
+  work: 'closed' | 'aggregates' | 'map_days';
+}
+
 export interface RoundPollsTable {
   round_key: number;
   at: number;
@@ -239,6 +246,7 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   round_polls: RoundPollsTable;
   round_timelines: RoundTimelinesTable;
+  round_closed_queue: RoundClosedQueueTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
   server_ping_daily: ServerPingDailyTable;

@@ -18,6 +18,11 @@ export interface CollectionStatus {
   /** When collection started: a game never polled well has been failing since then. */
   startedAt: Date;
   games: GameCollectionStatus[];
+  /**
+   * Set while the thread that collects is not running as it should (it died, or stopped answering, and is being
+   * restarted): what happened. Absent when it runs, or when collection runs in the caller's own thread.
+   */
+  workerProblem?: string;
 }
 
 export interface CollectionStatusSource {

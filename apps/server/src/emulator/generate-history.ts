@@ -94,7 +94,8 @@ export function generateHistory(options: GenerateHistoryOptions): HistoryResult 
       pending.push(tracker.ingest(poll).batch);
     }
     if (step % STEPS_PER_TRANSACTION === 0 || step === total) {
-      store.applyBatches([coalesceBatches(pending)]);
+      // No poll waits here: each closed round's work is done in the same transaction, not queued.
+      store.applyBatches([coalesceBatches(pending)], { completeClosedRounds: true });
       pending = [];
       report(step);
     }

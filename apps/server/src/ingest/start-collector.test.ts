@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
-import { ROUND_AGGREGATES_BACKFILL_KEY } from '../db/migrations/0004-round-aggregates.ts';
+import type { Database } from '../db/database.ts';
 import { startLocalFeed, type LocalFeed } from '../test/local-bflist-feed.ts';
 import { insertRound, insertServer } from '../test/round-fixtures.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { openDatabaseFile, type DatabaseFile } from '../test/test-database.ts';
 
 /** Every table the round aggregates fill when a round closes (migrations 0004, 0008). */
 const AGGREGATE_TABLES = [
@@ -20,9 +20,13 @@ const AGGREGATE_TABLES = [
 describe('the collector inside the server', () => {
   let feed: LocalFeed | undefined;
   let database: Database | undefined;
+  let file: DatabaseFile | undefined;
   afterEach(async () => {
     await feed?.close();
-    await database?.close();
+    if (file) await file.remove();
+    else await database?.close();
+    file = undefined;
+    database = undefined;
   });
 
   it('polls the configured feed once the server is ready, every interval, and stops with the server', async () => {
@@ -36,9 +40,16 @@ describe('the collector inside the server', () => {
         players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
       },
     ]);
-    database = await openDatabase(IN_MEMORY);
+    file = await openDatabaseFile();
+    database = file.database;
     const app = await createTestApp(
-      { COLLECTOR_ENABLED: 'true', BFLIST_BASE_URL: feed.baseUrl, COLLECT_GAMES: 'fh2', POLL_INTERVAL_SECONDS: '1' },
+      {
+        COLLECTOR_ENABLED: 'true',
+        DATABASE_PATH: file.path,
+        BFLIST_BASE_URL: feed.baseUrl,
+        COLLECT_GAMES: 'fh2',
+        POLL_INTERVAL_SECONDS: '1',
+      },
       database,
     );
     expect(app.collector).toBeDefined();
@@ -53,14 +64,103 @@ describe('the collector inside the server', () => {
     expect(feed.requests).toBe(requestsAtClose);
   });
 
+  it("runs in a worker thread: its events reach the app's bus, its lists and status the HTTP thread", async () => {
+    feed = await startLocalFeed();
+    feed.world.set('fh2', [
+      {
+        ip: '192.0.2.10',
+        port: 16567,
+        name: 'FH2 test',
+        mapName: 'ramelle',
+        players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
+      },
+    ]);
+    file = await openDatabaseFile();
+    database = file.database;
+    const app = await createTestApp(
+      {
+        COLLECTOR_ENABLED: 'true',
+        DATABASE_PATH: file.path,
+        BFLIST_BASE_URL: feed.baseUrl,
+        COLLECT_GAMES: 'fh2',
+        POLL_INTERVAL_SECONDS: '1',
+      },
+      database,
+    );
+    const online: string[] = [];
+    app.events.on('playerOnline', (event) => online.push(`${event.playerName} on ${event.serverName}`));
+    await app.ready();
+
+    await expect.poll(() => online, { timeout: 5_000, interval: 50 }).toEqual(['Alice on FH2 test']);
+    // The cycle's report follows its events.
+    await expect
+      .poll(() => app.collector?.lastGoodList('fh2')?.servers.map((server) => server.name), { timeout: 2_000 })
+      .toEqual(['FH2 test']);
+    expect(app.collector?.collectionStatus().games).toEqual([
+      { game: 'fh2', lastGoodPollAt: expect.any(Date) as unknown, consecutiveFailures: 0, lastError: null },
+    ]);
+    // This thread wrote nothing: the poll came from the worker's connection to the same file.
+    expect(database.sqlite.prepare('select player_name from sessions').all()).toEqual([{ player_name: 'Alice' }]);
+    await app.close();
+  });
+
+  it("sees the worker's death in /stats/health (503 with the reason) and starts it again", async () => {
+    feed = await startLocalFeed();
+    feed.world.set('fh2', [
+      {
+        ip: '192.0.2.10',
+        port: 16567,
+        name: 'FH2 test',
+        mapName: 'ramelle',
+        players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
+      },
+    ]);
+    file = await openDatabaseFile();
+    database = file.database;
+    const app = await createTestApp(
+      {
+        COLLECTOR_ENABLED: 'true',
+        DATABASE_PATH: file.path,
+        BFLIST_BASE_URL: feed.baseUrl,
+        COLLECT_GAMES: 'fh2',
+        POLL_INTERVAL_SECONDS: '1',
+      },
+      database,
+    );
+    await app.ready();
+    const observations = () =>
+      Number(database?.sqlite.prepare('select observations from sessions').get()?.observations ?? 0);
+    await expect.poll(observations, { timeout: 5_000, interval: 50 }).toBeGreaterThanOrEqual(1);
+
+    await app.collector?.terminateWorker('ended by the test');
+    const dead = await app.inject('/stats/health');
+    expect(dead.statusCode).toBe(503);
+    expect(dead.json<{ message: string }>().message).toMatch(
+      /^The collector is not running: the collector's worker stopped \(exit code 1: ended by the test\)/,
+    );
+
+    // Started again (after a second's pause), it continues the same session from the database.
+    const before = observations();
+    await expect
+      .poll(async () => (await app.inject('/stats/health')).statusCode, { timeout: 10_000, interval: 100 })
+      .toBe(200);
+    expect(app.collector?.restarts).toBe(1);
+    await expect.poll(observations, { timeout: 5_000, interval: 50 }).toBeGreaterThan(before);
+    expect(database.sqlite.prepare('select count(*) as sessions from sessions').get()).toEqual({ sessions: 1 });
+    await app.close();
+  }, 30_000);
+
   it('is off when COLLECTOR_ENABLED is false', async () => {
     const app = await createTestApp({ COLLECTOR_ENABLED: 'false' });
     expect(app.collector).toBeUndefined();
     await app.close();
   });
 
-  it('first replays the closed rounds a migration left owed to the round aggregates, once', async () => {
-    database = await openDatabase(IN_MEMORY);
+  it('works off the round-closed queue an upgraded database left (the backfill), between its polls', async () => {
+    feed = await startLocalFeed();
+    feed.world.set('fh2', []);
+    file = await openDatabaseFile();
+    database = file.database;
     const { sqlite } = database;
     insertServer(sqlite, {
       serverGuid: 'g',
@@ -76,18 +176,30 @@ describe('the collector inside the server', () => {
       end: '2026-01-01T20:30:00.000Z',
       sessions: [{ name: 'Alice', score: 12, kills: 4, deaths: 2, minutes: 30 }],
     });
-    // As a database from before the aggregates: the round is closed, its figures are not in them, a replay is owed.
+    // As migration 0012 leaves a database from before the aggregates: the round is closed, its figures are not in
+    // them, and the queue owes it its aggregates.
     for (const table of AGGREGATE_TABLES) sqlite.exec(`delete from ${table}`);
-    sqlite.prepare("insert into app_meta (key, value) values (?, 'pending')").run(ROUND_AGGREGATES_BACKFILL_KEY);
+    sqlite.prepare("insert into round_closed_queue (round_key, work) values (1, 'aggregates')").run();
 
-    const app = await createTestApp({}, database);
+    const app = await createTestApp(
+      {
+        COLLECTOR_ENABLED: 'true',
+        DATABASE_PATH: file.path,
+        BFLIST_BASE_URL: feed.baseUrl,
+        COLLECT_GAMES: 'fh2',
+        POLL_INTERVAL_SECONDS: '1',
+      },
+      database,
+    );
+    await app.ready();
 
-    expect(sqlite.prepare('select player_name, rounds, score from server_player_totals').all()).toEqual([
-      { player_name: 'Alice', rounds: 1, score: 12 },
-    ]);
-    expect(
-      sqlite.prepare('select value from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY),
-    ).toBeUndefined();
+    await expect
+      .poll(() => sqlite.prepare('select player_name, rounds, score from server_player_totals').all(), {
+        timeout: 5_000,
+        interval: 50,
+      })
+      .toEqual([{ player_name: 'Alice', rounds: 1, score: 12 }]);
+    expect(sqlite.prepare('select count(*) as owed from round_closed_queue').get()).toEqual({ owed: 0 });
     await app.close();
   });
 });

@@ -9,7 +9,7 @@ export function createTestApp(env: Record<string, string> = {}, database?: Datab
   return buildApp(
     loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_PATH: IN_MEMORY,
       WEB_DIST_PATH: '/nonexistent-web-dist',
       COLLECTOR_ENABLED: 'false',

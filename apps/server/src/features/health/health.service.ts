@@ -41,6 +41,10 @@ export function createHealthService({ healthRepository, collection, unhealthyAft
       const status = collection.collectionStatus();
       const now = clock();
       let failing = false;
+      if (status.workerProblem !== undefined) {
+        failing = true;
+        problems.push(`The collector is not running: ${status.workerProblem}`);
+      }
       for (const game of status.games) {
         if (game.consecutiveFailures === 0) continue;
         const failingSinceMs = (game.lastGoodPollAt ?? status.startedAt).getTime();

@@ -24,6 +24,8 @@ async function databaseFromSequence(file: string): Promise<Database> {
   const store = createCollectorStore(database.sqlite);
   const tracker = new Tracker(loaded.options);
   for (const poll of loaded.polls) store.applyBatches([tracker.ingest(poll).batch]);
+  // The round-closed step, as the collector runs it after its writes: the closed rounds get their timelines.
+  store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
   return database;
 }
 

@@ -2,20 +2,10 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
-import { pingBinOf } from '../../domain/ping-histogram.ts';
-import { decodePoll, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
-import { createRoundAggregates } from './round-aggregates.ts';
-import type {
-  GameStateRow,
-  RoundClose,
-  RoundPollRow,
-  RoundRow,
-  ServerRow,
-  SessionRow,
-  WriteBatch,
-} from '../tracker/write-batch.ts';
+import { createRoundClosedQueue, type RoundClosedQueue } from './round-closed-queue.ts';
+import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '../tracker/write-batch.ts';
 
 /**
  * Writes the tracker's decisions, one transaction per poll cycle, and reads back the tracker's state on
@@ -50,9 +40,22 @@ function floorTo(ms: number, minutes: number): number {
   return Math.floor(ms / size) * size;
 }
 
+export interface ApplyOptions {
+  /**
+   * Do each closed round's work (its timeline, totals, aggregates) in this same transaction instead of queueing it:
+   * for history generation, whose bulk batches close thousands of rounds and have no poll to keep on time.
+   */
+  completeClosedRounds?: boolean;
+}
+
 export interface CollectorStore {
-  /** Applies the batches of one poll cycle atomically: all of it is written, or none. */
-  applyBatches: (batches: readonly WriteBatch[]) => void;
+  /**
+   * Applies the batches of one poll cycle atomically: all of it is written, or none. A round that closes is only
+   * closed and queued (round-closed-queue.ts), unless `completeClosedRounds`.
+   */
+  applyBatches: (batches: readonly WriteBatch[], options?: ApplyOptions) => void;
+  /** The round-closed step on the same connection. */
+  roundClosedQueue: RoundClosedQueue;
   loadTrackerState: () => TrackerSnapshotState;
 }
 
@@ -97,24 +100,11 @@ function prepareStatements(sqlite: DatabaseSync) {
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     insertRoundPoll: prepare(`insert into round_polls (at, round_key, data) values (?, ?, ?)
       on conflict (at, round_key) do update set data = excluded.data`),
-    selectRoundPolls: prepare(`select data from round_polls where round_key = ? order by at`),
-    deleteRoundPolls: prepare(`delete from round_polls where round_key = ?`),
-    selectRoundNames: prepare(`select player_name from sessions where round_key = ? order by player_index`),
     closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ? where round_key = ?`),
-    insertTimeline: prepare(`insert into round_timelines (round_key, timeline) values (?, ?)
-      on conflict (round_key) do update set timeline = excluded.timeline`),
-    addRoundToPlayerTotals: prepare(`update players set played_ms = players.played_ms + s.played_ms,
-        last_seen = ${greatest("coalesce(players.last_seen, '')", 's.last_seen')}
-      from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
-      where players.player_name = s.player_name`),
     addPopulation: prepare(`insert into server_population
         (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
       on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
         peak_players = ${greatest('peak_players', 'excluded.peak_players')}, samples = samples + excluded.samples`),
-    addPingDay: prepare(`insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
-      on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`),
-    addPing: prepare(`insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)
-      on conflict (server_guid, hour_start, ping_bin) do update set samples = samples + excluded.samples`),
   };
 }
 
@@ -188,55 +178,11 @@ function sessionStateParams(row: SessionRow) {
   ];
 }
 
-/** Pings of a closed round's polls, by hour and 10 ms bin (0 and 1000+ are not real pings). */
-function pingBinsByHour(polls: readonly TimelinePoll[]): Map<number, Map<number, number>> {
-  const hours = new Map<number, Map<number, number>>();
-  for (const poll of polls) {
-    const hour = floorTo(poll.at, 60);
-    let bins = hours.get(hour);
-    for (const sample of poll.samples) {
-      if (sample.ping <= 0 || sample.ping >= 1000) continue;
-      if (!bins) {
-        bins = new Map();
-        hours.set(hour, bins);
-      }
-      const bin = pingBinOf(sample.ping);
-      bins.set(bin, (bins.get(bin) ?? 0) + 1);
-    }
-  }
-  return hours;
-}
-
 export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
   const statements = prepareStatements(sqlite);
-  const aggregates = createRoundAggregates(sqlite);
+  const queue = createRoundClosedQueue(sqlite);
 
-  /**
-   * The round's open polls become one timeline blob, written in place of them; its sessions are added to
-   * their players' totals and the round aggregates, and its pings to the server's hourly ping statistics
-   * (once per round, not per poll).
-   */
-  function closeRound(close: RoundClose, pollsInBatch: readonly RoundPollRow[]): void {
-    const names = allRows<{ player_name: string }>(statements.selectRoundNames, close.roundKey).map(
-      (row) => row.player_name,
-    );
-    const stored = allRows<{ data: Uint8Array }>(statements.selectRoundPolls, close.roundKey);
-    // The stored polls are all older than the batch's own.
-    const polls = [...stored.map((row) => row.data), ...pollsInBatch.map((poll) => poll.data)].map(decodePoll);
-    statements.closeRound.run(iso(close.endTime), close.reason, close.roundKey);
-    statements.insertTimeline.run(close.roundKey, encodeTimeline({ names, polls }));
-    statements.addRoundToPlayerTotals.run(close.roundKey);
-    aggregates.addClosedRound(close.roundKey, polls);
-    statements.deleteRoundPolls.run(close.roundKey);
-    for (const [hour, bins] of pingBinsByHour(polls)) {
-      for (const [bin, count] of bins) {
-        statements.addPing.run(close.serverGuid, iso(hour), bin, count);
-        statements.addPingDay.run(close.serverGuid, iso(floorTo(hour, 1440)), bin, count);
-      }
-    }
-  }
-
-  function applyBatch(batch: WriteBatch): void {
+  function applyBatch(batch: WriteBatch, { completeClosedRounds = false }: ApplyOptions): void {
     for (const game of batch.games) {
       const lastSuccess = game.lastSuccessAt === null ? null : iso(game.lastSuccessAt);
       statements.upsertGame.run(game.game, lastSuccess, flag(game.gap), game.clockMs);
@@ -257,15 +203,21 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
         );
       }
     }
-    // Polls of a round that closes in this same batch go straight into its timeline (bulk batches span
-    // whole rounds, so most polls of a generated history never touch the open-polls table).
-    const closing = new Map<number, RoundPollRow[]>(batch.roundsClosed.map((close) => [close.roundKey, []]));
+    // A bulk batch that does its rounds' work at once keeps the polls of a round closing in it in memory: they go
+    // straight into its timeline (most polls of a generated history never touch the open-polls table).
+    const closing = new Map<number, Uint8Array[]>(
+      completeClosedRounds ? batch.roundsClosed.map((close) => [close.roundKey, []]) : [],
+    );
     for (const poll of batch.roundPolls) {
       const pending = closing.get(poll.roundKey);
-      if (pending) pending.push(poll);
+      if (pending) pending.push(poll.data);
       else statements.insertRoundPoll.run(poll.at, poll.roundKey, poll.data);
     }
-    for (const close of batch.roundsClosed) closeRound(close, closing.get(close.roundKey) ?? []);
+    for (const close of batch.roundsClosed) {
+      statements.closeRound.run(iso(close.endTime), close.reason, close.roundKey);
+      if (completeClosedRounds) queue.completeRound(close.roundKey, closing.get(close.roundKey) ?? []);
+      else queue.enqueue(close.roundKey);
+    }
     // Samples of one bucket are summed first: a bulk batch then writes each bucket once.
     const buckets = new Map<
       string,
@@ -302,10 +254,12 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
   }
 
   return {
-    applyBatches(batches) {
+    roundClosedQueue: queue,
+
+    applyBatches(batches, options = {}) {
       sqlite.exec(dialectText.beginWrite);
       try {
-        for (const batch of batches) applyBatch(batch);
+        for (const batch of batches) applyBatch(batch, options);
         sqlite.exec('commit');
       } catch (error) {
         sqlite.exec('rollback');

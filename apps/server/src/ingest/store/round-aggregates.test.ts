@@ -1,19 +1,17 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
-import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
-import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { generateHistory } from '../../emulator/generate-history.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { decodeTimeline } from '../../domain/timeline-codec.ts';
 import { participantBand } from '../../domain/participant-bands.ts';
-import { backfillRoundAggregates } from './round-aggregates.ts';
+import { createRoundClosedQueue } from './round-closed-queue.ts';
 
 /**
  * The round aggregates after a simulated day written by the real tracker and store, against the same
- * figures recomputed here in plain code from every closed round and its sessions; then the one-time backfill
- * (for databases older than the aggregates) must rebuild exactly the same tables.
+ * figures recomputed here in plain code from every closed round and its sessions; then the replay an older
+ * database owes (rows of the round-closed queue, migration 0012) must rebuild exactly the same tables.
  */
 
 // docs/decisions/0008-round-aggregates.md: `round_top_scores` keeps "each round's ten best",
@@ -52,6 +50,17 @@ const AGGREGATE_TABLES = [
   'player_map_months',
   'player_best_scores',
 ] as const;
+
+/** Queues every closed round for `work`, as migration 0012 does for an older database, and works the queue off. */
+function replayThroughQueue(sqlite: DatabaseSync, work: 'aggregates' | 'map_days'): number {
+  sqlite
+    .prepare(
+      `insert into round_closed_queue (round_key, work)
+        select round_key, ? from rounds where is_active = 0 order by end_time, round_key`,
+    )
+    .run(work);
+  return createRoundClosedQueue(sqlite).processQueue(Number.POSITIVE_INFINITY).processed;
+}
 
 /** Rows as sorted JSON lines (keys sorted too), so two sets of rows compare whatever order they came in. */
 function linesOf(rows: Row[]): string[] {
@@ -317,22 +326,22 @@ describe('round aggregates', () => {
     expect(tableLines(database.sqlite, 'server_ping_daily')).toEqual(linesOf(fromHours));
   });
 
-  it('are rebuilt identically by the one-time backfill of an older database', () => {
+  it('are rebuilt identically by the replay an older database owes, through the round-closed queue', () => {
     const before = Object.fromEntries(AGGREGATE_TABLES.map((table) => [table, tableLines(database.sqlite, table)]));
     for (const table of AGGREGATE_TABLES) database.sqlite.exec(`delete from ${table}`);
-    database.sqlite
-      .prepare("insert into app_meta (key, value) values (?, 'pending')")
-      .run(ROUND_AGGREGATES_BACKFILL_KEY);
 
-    const replayed = backfillRoundAggregates(database.sqlite);
+    const replayed = replayThroughQueue(database.sqlite, 'aggregates');
 
     const closed = database.sqlite.prepare('select count(*) as n from rounds where is_active = 0').get() as {
       n: number;
     };
     expect(replayed).toBe(closed.n);
     for (const table of AGGREGATE_TABLES) expect(tableLines(database.sqlite, table), table).toEqual(before[table]);
-    // Done once: the marker is gone, and a second call adds nothing.
-    expect(backfillRoundAggregates(database.sqlite)).toBe(0);
+    // Done once: the queue is empty, and working it again adds nothing.
+    expect(createRoundClosedQueue(database.sqlite).processQueue(Number.POSITIVE_INFINITY)).toEqual({
+      processed: 0,
+      remaining: 0,
+    });
   });
 
   it("count every poll in a map's polls, also those that saw nobody (the history has such rounds)", () => {
@@ -355,14 +364,10 @@ describe('round aggregates', () => {
   it('are rebuilt for the maps table alone when migration 0008 asks for it, the other tables untouched', () => {
     const before = Object.fromEntries(AGGREGATE_TABLES.map((table) => [table, tableLines(database.sqlite, table)]));
     database.sqlite.exec('delete from server_map_days');
-    database.sqlite
-      .prepare('insert into app_meta (key, value) values (?, ?)')
-      .run(ROUND_AGGREGATES_BACKFILL_KEY, MAP_DAYS_REPLAY);
 
-    expect(backfillRoundAggregates(database.sqlite)).toBeGreaterThan(0);
+    expect(replayThroughQueue(database.sqlite, 'map_days')).toBeGreaterThan(0);
 
     for (const table of AGGREGATE_TABLES) expect(tableLines(database.sqlite, table), table).toEqual(before[table]);
-    expect(backfillRoundAggregates(database.sqlite)).toBe(0);
   });
 });
 

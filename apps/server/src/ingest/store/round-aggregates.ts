@@ -1,17 +1,15 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
-import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
-import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
 import { dialectText } from '../../db/dialect.ts';
 import { participantBand } from '../../domain/participant-bands.ts';
 import { utcDayNumber } from '../../lib/utc-days.ts';
-import { decodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
+import type { TimelinePoll } from '../../domain/timeline-codec.ts';
 
 /**
  * Adds a closed round to the aggregates of migration 0004: per server and player (all time and per day),
  * placements, the round's best scores, the server's map days, and per player their maps by month and best
- * scores. Runs inside the collector's transaction when
- * the round closes, reading the round's final sessions, so a round is counted exactly once and only when its
+ * scores. Runs in the round-closed step (round-closed-queue.ts), in the transaction that takes the round off the
+ * queue, reading the round's final sessions, so a round is counted exactly once and only when its
  * figures can no longer change (live rounds are not in these aggregates).
  *
  * Placements: the round's sessions ranked by score, then kills, then fewer deaths, then name; the first three
@@ -198,34 +196,4 @@ function mapPresenceOf(
     player_poll_sum: playerPollSum,
     peak_players: peakPlayers,
   };
-}
-
-/**
- * Replays every closed round into the aggregates when migration 0004 found rounds closed before they
- * existed, or into `server_map_days` alone when migration 0008 emptied it (the marker's value says which).
- * Runs once, in one transaction, before the collector starts; returns how many rounds it added.
- */
-export function backfillRoundAggregates(sqlite: DatabaseSync): number {
-  const pending = sqlite.prepare('select value from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY);
-  if (!pending) return 0;
-  const mapsOnly = pending.value === MAP_DAYS_REPLAY;
-  const aggregates = createRoundAggregates(sqlite);
-  sqlite.exec(dialectText.beginWrite);
-  try {
-    const rounds = sqlite.prepare(`select r.round_key, t.timeline from rounds r
-      left join round_timelines t on t.round_key = r.round_key where r.is_active = 0 order by r.round_key`);
-    let count = 0;
-    for (const row of rounds.iterate()) {
-      const timeline = row.timeline instanceof Uint8Array ? decodeTimeline(row.timeline) : { polls: [] };
-      if (mapsOnly) aggregates.addClosedRoundMap(Number(row.round_key), timeline.polls);
-      else aggregates.addClosedRound(Number(row.round_key), timeline.polls);
-      count += 1;
-    }
-    sqlite.prepare('delete from app_meta where key = ?').run(ROUND_AGGREGATES_BACKFILL_KEY);
-    sqlite.exec('commit');
-    return count;
-  } catch (error) {
-    sqlite.exec('rollback');
-    throw error;
-  }
 }

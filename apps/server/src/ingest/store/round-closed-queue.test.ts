@@ -1,0 +1,218 @@
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/database.ts';
+import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
+import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
+import { migrationProvider } from '../../db/migrations/index.ts';
+import { createNodeSqliteDialect } from '../../db/sqlite-dialect.ts';
+import type { GamePoll } from '../../domain/snapshot.ts';
+import { createWorld } from '../../emulator/world.ts';
+import { WORLD_STEP_MS } from '../../emulator/world-types.ts';
+import { openDatabaseFile, type DatabaseFile } from '../../test/test-database.ts';
+import { Tracker } from '../tracker/tracker.ts';
+import { createCollectorStore, type CollectorStore } from './collector-store.ts';
+
+/**
+ * DESIGN.md data flow, step 4: "the poll's transaction marks a round closed; a separate step, in its own
+ * transactions, computes … the aggregates … A crash between the two loses nothing; the start-up backfill of an
+ * older database is the same queue." Issue 15: "Crash between a round's close and its processing: the queue
+ * resumes and the aggregates equal a run without a crash."
+ */
+
+/** Everything a closed round's work writes (migration 0012's `closed` work). */
+const ROUND_CLOSED_TABLES = [
+  'round_timelines',
+  'round_polls',
+  'players',
+  'server_player_totals',
+  'server_player_days',
+  'server_placement_days',
+  'server_placement_totals',
+  'round_top_scores',
+  'server_map_days',
+  'player_map_months',
+  'player_best_scores',
+  'server_ping_hourly',
+  'server_ping_daily',
+  'round_closed_queue',
+] as const;
+
+function tableContents(sqlite: DatabaseSync): Record<string, string[]> {
+  return Object.fromEntries(
+    ROUND_CLOSED_TABLES.map((table) => [
+      table,
+      (sqlite.prepare(`select * from ${table}`).all() as Record<string, unknown>[])
+        .map((row) =>
+          JSON.stringify(row, (_key, value: unknown) =>
+            value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+          ),
+        )
+        .sort(),
+    ]),
+  );
+}
+
+/** Six hours of one game of the simulated world, poll by poll. */
+function worldPolls(): GamePoll[] {
+  const start = Date.UTC(2026, 2, 7, 18, 0, 0);
+  const world = createWorld({ seed: 3, startMs: start - 3 * 3_600_000 });
+  world.advanceTo(start);
+  const polls: GamePoll[] = [];
+  for (let at = start + WORLD_STEP_MS; at <= start + 6 * 3_600_000; at += WORLD_STEP_MS) {
+    world.advanceTo(at);
+    polls.push({ game: 'bf1942', at: new Date(at), ok: true, servers: world.snapshots('bf1942'), skippedEntries: 0 });
+  }
+  return polls;
+}
+
+describe('the round-closed queue', () => {
+  let files: DatabaseFile[] = [];
+  afterEach(async () => {
+    for (const file of files) await file.remove();
+    files = [];
+  });
+  const newFile = async () => {
+    const file = await openDatabaseFile();
+    files.push(file);
+    return file;
+  };
+
+  it('resumes after a crash between rounds closing and their work: the figures equal a run without one', async () => {
+    const polls = worldPolls();
+
+    // Without a crash: each poll written, then its closed rounds' work done, as the collector's cycle does.
+    const steady = await newFile();
+    const steadyStore = createCollectorStore(steady.database.sqlite);
+    const steadyTracker = new Tracker();
+    for (const poll of polls) {
+      steadyStore.applyBatches([steadyTracker.ingest(poll).batch]);
+      steadyStore.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+    }
+
+    // With crashes: the process dies right after polls that closed rounds, before their work, three times; each
+    // restart opens the file again and continues from what was committed.
+    const crashing = await newFile();
+    let database: Database = crashing.database;
+    let store: CollectorStore = createCollectorStore(database.sqlite);
+    let tracker = new Tracker();
+    let crashes = 0;
+    for (const poll of polls) {
+      const { batch } = tracker.ingest(poll);
+      store.applyBatches([batch]);
+      if (batch.roundsClosed.length > 0 && crashes < 3) {
+        crashes += 1;
+        // What this poll closed is queued (with what an earlier crash left, if the restart's first poll crashed too).
+        expect(store.roundClosedQueue.remaining()).toBeGreaterThanOrEqual(batch.roundsClosed.length);
+        if (database !== crashing.database) await database.close();
+        database = await openDatabase(crashing.path);
+        store = createCollectorStore(database.sqlite);
+        tracker = new Tracker({}, store.loadTrackerState());
+        continue;
+      }
+      store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+    }
+    expect(crashes).toBe(3);
+
+    const closed = steady.database.sqlite.prepare('select count(*) as rounds from rounds where is_active = 0').get();
+    expect(Number(closed?.rounds)).toBeGreaterThan(10);
+    expect(tableContents(database.sqlite)).toEqual(tableContents(steady.database.sqlite));
+    if (database !== crashing.database) await database.close();
+  }, 60_000);
+
+  it('works in the order rounds closed, a slice per call within its time budget, each round in its own transaction', async () => {
+    const file = await newFile();
+    const { sqlite } = file.database;
+    const store = createCollectorStore(sqlite);
+    const tracker = new Tracker();
+    for (const poll of worldPolls()) store.applyBatches([tracker.ingest(poll).batch]);
+    const queued = sqlite.prepare('select round_key from round_closed_queue order by seq').all();
+    expect(queued.length).toBeGreaterThan(10);
+    // Queued as they closed: by end time.
+    const byEnd = sqlite
+      .prepare(
+        `select r.round_key from round_closed_queue q join rounds r using (round_key)
+          order by r.end_time, q.seq`,
+      )
+      .all();
+    expect(queued).toEqual(byEnd);
+
+    // A budget of 0 still does one round: a backlog always moves.
+    const first = store.roundClosedQueue.processQueue(0);
+    expect(first).toEqual({ processed: 1, remaining: queued.length - 1 });
+    expect(sqlite.prepare('select round_key from round_timelines').all()).toEqual([queued[0]]);
+
+    const rest = store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+    expect(rest).toEqual({ processed: queued.length - 1, remaining: 0 });
+  }, 60_000);
+
+  it('leaves a round whose work fails queued, with nothing of it written, and goes on with it once it can', async () => {
+    const file = await newFile();
+    const { sqlite } = file.database;
+    const store = createCollectorStore(sqlite);
+    const tracker = new Tracker();
+    for (const poll of worldPolls()) store.applyBatches([tracker.ingest(poll).batch]);
+    const [first] = sqlite.prepare('select round_key from round_closed_queue order by seq limit 1').all() as {
+      round_key: number;
+    }[];
+    if (!first) throw new Error('no round closed');
+    // Its polls are unreadable: the timeline cannot be made.
+    const polls = sqlite.prepare('select at, data from round_polls where round_key = ?').all(first.round_key);
+    sqlite.prepare('update round_polls set data = ? where round_key = ?').run(Buffer.from('garbage'), first.round_key);
+
+    expect(() => store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY)).toThrow(
+      new RegExp(`round-closed work \\(closed\\) of round ${first.round_key} failed`),
+    );
+    expect(sqlite.prepare('select count(*) as n from round_timelines').get()).toEqual({ n: 0 });
+    expect(sqlite.prepare('select count(*) as n from server_player_totals').get()).toEqual({ n: 0 });
+
+    const restore = sqlite.prepare('update round_polls set data = ? where round_key = ? and at = ?');
+    for (const poll of polls) restore.run(poll.data as Uint8Array, first.round_key, poll.at as number);
+    expect(store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY).remaining).toBe(0);
+  }, 60_000);
+});
+
+describe('migration 0012', () => {
+  it.each([
+    ['aggregates', 'pending'],
+    ['map_days', MAP_DAYS_REPLAY],
+  ])(
+    'turns the replay an older database owes into queue rows of %s work, in the order rounds closed',
+    async (work, marker) => {
+      const sqlite = new DatabaseSync(':memory:');
+      const db = new Kysely<unknown>({ dialect: createNodeSqliteDialect(sqlite) });
+      try {
+        // The schema before the queue, with two closed rounds (ended in the other order than their keys), an open
+        // one, and the replay marker of migration 0004 or 0008.
+        const migrator = new Migrator({ db, provider: migrationProvider });
+        expect((await migrator.migrateTo('0010-round-timelines')).error).toBeUndefined();
+        sqlite.exec(`insert into servers (server_guid, game, ip, port, name, map_name, game_type, num_players,
+            bot_count, max_players, has_password, is_online, first_seen, last_seen, evidence_clock_ms)
+          values ('g', 'bf1942', '192.0.2.1', 14567, 'S', 'wake', 'conquest', 0, 0, 64, 0, 0,
+            '2026-01-01T20:00:00.000Z', '2026-01-01T21:00:00.000Z', 0)`);
+        const insertRound = sqlite.prepare(`insert into rounds (round_key, round_id, server_guid, map_name, game_type,
+            start_time, end_time, last_poll_at, is_active, team1_label, team2_label, participant_count,
+            poll_count)
+          values (?, ?, 'g', 'wake', 'conquest', '2026-01-01T20:00:00.000Z', ?, '2026-01-01T21:00:00.000Z', ?,
+            'Axis', 'Allies', 0, 0)`);
+        insertRound.run(1, 'r1', '2026-01-01T21:00:00.000Z', 0);
+        insertRound.run(2, 'r2', '2026-01-01T20:30:00.000Z', 0);
+        insertRound.run(3, 'r3', null, 1);
+        sqlite.prepare('insert into app_meta (key, value) values (?, ?)').run(ROUND_AGGREGATES_BACKFILL_KEY, marker);
+
+        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+        expect(sqlite.prepare('select round_key, work from round_closed_queue order by seq').all()).toEqual([
+          { round_key: 2, work },
+          { round_key: 1, work },
+        ]);
+        expect(
+          sqlite.prepare('select * from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY),
+        ).toBeUndefined();
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
+});

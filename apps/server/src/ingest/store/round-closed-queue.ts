@@ -1,0 +1,199 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { dialectText } from '../../db/dialect.ts';
+import { pingBinOf } from '../../domain/ping-histogram.ts';
+import { decodePoll, decodeTimeline, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
+import { createRoundAggregates } from './round-aggregates.ts';
+
+/**
+ * The round-closed step (DESIGN.md data flow, step 4; migration 0012). The poll's transaction closes a round and
+ * adds it to `round_closed_queue`; this step, in transactions of its own, does what a closed round owes and
+ * removes its row in the same transaction, in the order rounds closed. A crash anywhere loses nothing and repeats
+ * nothing: the queue resumes at start-up. What a closed round owes (`work`):
+ * - `closed`: its open polls become one timeline blob; its sessions are added to their players' totals and to the
+ *   round aggregates; its pings to its server's ping statistics (once per round, not per poll);
+ * - `aggregates` / `map_days`: the replays older databases owe (migration 0012 turned them into queue rows).
+ *
+ * The collector's worker works through the queue between polls, a slice at a time (`processQueue` with a time
+ * budget), so a backfill of thousands of rounds never delays a poll; history generation, which writes whole
+ * rounds in bulk, does a round's work at once in the same transaction (`completeRound`).
+ */
+
+type Work = 'closed' | 'aggregates' | 'map_days';
+
+const floorToHour = (ms: number) => Math.floor(ms / 3_600_000) * 3_600_000;
+const floorToDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Pings of a closed round's polls, by hour and 10 ms bin (0 and 1000+ are not real pings). */
+function pingBinsByHour(polls: readonly TimelinePoll[]): Map<number, Map<number, number>> {
+  const hours = new Map<number, Map<number, number>>();
+  for (const poll of polls) {
+    const hour = floorToHour(poll.at);
+    let bins = hours.get(hour);
+    for (const sample of poll.samples) {
+      if (sample.ping <= 0 || sample.ping >= 1000) continue;
+      if (!bins) {
+        bins = new Map();
+        hours.set(hour, bins);
+      }
+      const bin = pingBinOf(sample.ping);
+      bins.set(bin, (bins.get(bin) ?? 0) + 1);
+    }
+  }
+  return hours;
+}
+
+function prepareStatements(sqlite: DatabaseSync) {
+  const prepare = (text: string): StatementSync => sqlite.prepare(text);
+  const { greatest } = dialectText;
+  return {
+    enqueue: prepare(`insert into round_closed_queue (round_key, work) values (?, 'closed')
+      on conflict (round_key) do nothing`),
+    next: prepare('select seq, round_key, work from round_closed_queue order by seq limit ?'),
+    remaining: prepare('select count(*) as rounds from round_closed_queue'),
+    dequeue: prepare('delete from round_closed_queue where seq = ?'),
+    selectRound: prepare('select server_guid from rounds where round_key = ?'),
+    selectRoundNames: prepare('select player_name from sessions where round_key = ? order by player_index'),
+    selectRoundPolls: prepare('select data from round_polls where round_key = ? order by at'),
+    deleteRoundPolls: prepare('delete from round_polls where round_key = ?'),
+    selectTimeline: prepare('select timeline from round_timelines where round_key = ?'),
+    insertTimeline: prepare(`insert into round_timelines (round_key, timeline) values (?, ?)
+      on conflict (round_key) do update set timeline = excluded.timeline`),
+    addRoundToPlayerTotals: prepare(`update players set played_ms = players.played_ms + s.played_ms,
+        last_seen = ${greatest("coalesce(players.last_seen, '')", 's.last_seen')}
+      from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
+      where players.player_name = s.player_name`),
+    addPingDay: prepare(`insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
+      on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`),
+    addPing: prepare(`insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)
+      on conflict (server_guid, hour_start, ping_bin) do update set samples = samples + excluded.samples`),
+  };
+}
+
+export interface QueueProgress {
+  /** Rounds whose work was done by this call. */
+  processed: number;
+  /** Rounds still owed when it returned. */
+  remaining: number;
+}
+
+export interface RoundClosedQueue {
+  /** Inside the poll's transaction: the round, just closed, is owed its work. */
+  enqueue: (roundKey: number) => void;
+  /**
+   * Inside the caller's transaction: does a just-closed round's work at once, its last polls given in memory (they
+   * were never written to `round_polls`). For bulk writers, which close thousands of rounds per transaction.
+   */
+  completeRound: (roundKey: number, pollsInMemory: readonly Uint8Array[]) => void;
+  /** Works through the queue in order, one transaction per round, until it is empty or `budgetMs` has passed. */
+  processQueue: (budgetMs: number) => QueueProgress;
+  remaining: () => number;
+}
+
+export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
+  const statements = prepareStatements(sqlite);
+  const aggregates = createRoundAggregates(sqlite);
+
+  function storedTimelinePolls(roundKey: number): TimelinePoll[] {
+    const row = statements.selectTimeline.get(roundKey) as { timeline: Uint8Array } | undefined;
+    return row ? decodeTimeline(row.timeline).polls : [];
+  }
+
+  /** A closed round's whole work: `pollsInMemory` are polls never written to `round_polls` (newer than those). */
+  function completeClosedRound(roundKey: number, pollsInMemory: readonly Uint8Array[]): void {
+    const round = statements.selectRound.get(roundKey) as { server_guid: string } | undefined;
+    if (!round) throw new Error(`round ${roundKey} is queued but does not exist`);
+    const names = (statements.selectRoundNames.all(roundKey) as { player_name: string }[]).map(
+      (row) => row.player_name,
+    );
+    const stored = (statements.selectRoundPolls.all(roundKey) as { data: Uint8Array }[]).map((row) => row.data);
+    const polls = [...stored, ...pollsInMemory].map(decodePoll);
+    statements.insertTimeline.run(roundKey, encodeTimeline({ names, polls }));
+    statements.deleteRoundPolls.run(roundKey);
+    statements.addRoundToPlayerTotals.run(roundKey);
+    aggregates.addClosedRound(roundKey, polls);
+    for (const [hour, bins] of pingBinsByHour(polls)) {
+      for (const [bin, count] of bins) {
+        statements.addPing.run(round.server_guid, iso(hour), bin, count);
+        statements.addPingDay.run(round.server_guid, iso(floorToDay(hour)), bin, count);
+      }
+    }
+  }
+
+  function doWork(roundKey: number, work: Work): void {
+    switch (work) {
+      case 'closed':
+        completeClosedRound(roundKey, []);
+        break;
+      case 'aggregates':
+        aggregates.addClosedRound(roundKey, storedTimelinePolls(roundKey));
+        break;
+      case 'map_days':
+        aggregates.addClosedRoundMap(roundKey, storedTimelinePolls(roundKey));
+        break;
+    }
+  }
+
+  const remaining = () => Number((statements.remaining.get() as { rounds: number }).rounds);
+
+  return {
+    enqueue: (roundKey) => void statements.enqueue.run(roundKey),
+    completeRound: completeClosedRound,
+    remaining,
+
+    processQueue(budgetMs) {
+      const deadline = performance.now() + budgetMs;
+      let processed = 0;
+      // At least one round per call, whatever the budget, so that a backlog always moves; a few rows are read at
+      // a time (the queue is read in order, and a slice seldom needs more).
+      for (;;) {
+        const rows = statements.next.all(16) as { seq: number; round_key: number; work: Work }[];
+        for (const row of rows) {
+          sqlite.exec(dialectText.beginWrite);
+          try {
+            doWork(row.round_key, row.work);
+            statements.dequeue.run(row.seq);
+            sqlite.exec('commit');
+          } catch (error) {
+            sqlite.exec('rollback');
+            throw new Error(`round-closed work (${row.work}) of round ${row.round_key} failed`, { cause: error });
+          }
+          processed += 1;
+          if (performance.now() >= deadline) break;
+        }
+        if (rows.length === 0 || performance.now() >= deadline) break;
+      }
+      return { processed, remaining: processed === 0 ? 0 : remaining() };
+    },
+  };
+}
+
+/** How the worker reports a long queue (a backfill): progress every few seconds, and when it is done. */
+type LogLine = (payload: Record<string, unknown>, message: string) => void;
+
+export function queueProgressLogger(log: { info: LogLine; warn: LogLine }, everyMs = 5_000) {
+  let backlog: { startedAt: number; processed: number; lastLogAt: number } | undefined;
+  return (progress: QueueProgress): void => {
+    const now = Date.now();
+    if (progress.remaining > 0) {
+      backlog ??= { startedAt: now, processed: 0, lastLogAt: now };
+      backlog.processed += progress.processed;
+      if (now - backlog.lastLogAt >= everyMs) {
+        backlog.lastLogAt = now;
+        log.info(
+          { processed: backlog.processed, remaining: progress.remaining },
+          'round-closed queue: working through a backlog',
+        );
+      }
+      return;
+    }
+    if (backlog) {
+      const seconds = Math.round((now - backlog.startedAt) / 1000);
+      log.warn(
+        { processed: backlog.processed + progress.processed, seconds },
+        'round-closed queue: backlog worked through',
+      );
+      backlog = undefined;
+    }
+  };
+}

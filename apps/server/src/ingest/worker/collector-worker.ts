@@ -1,0 +1,81 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database.ts';
+import { fetchGameServers } from '../bflist/bflist-client.ts';
+import { Collector } from '../collector.ts';
+import { createCollectorStore } from '../store/collector-store.ts';
+import { rollUpPopulation } from '../store/population-rollup.ts';
+import { forwardingLogger } from './forwarding-logger.ts';
+import {
+  serializeStatus,
+  type CollectorWorkerSettings,
+  type HostToWorker,
+  type LiveListMessage,
+  type WorkerToHost,
+} from './collector-messages.ts';
+
+/**
+ * The collector's thread: feed client, tracker and store on a database connection of its own. Every write of the
+ * process happens here, so a poll cycle, a round's closing work or a WAL checkpoint never holds up a request; the
+ * HTTP thread reads the same file (WAL lets it read while this thread writes) and hears from here by message.
+ */
+
+if (!parentPort) throw new Error('collector-worker.ts runs as a worker thread (see collector-host.ts)');
+const port = parentPort;
+const settings = workerData as CollectorWorkerSettings;
+const send = (message: WorkerToHost) => port.postMessage(message);
+
+/** The writer folds the WAL back into the database between cycles, never more often than this. */
+const CHECKPOINT_EVERY_MS = 10_000;
+
+const log = forwardingLogger(settings.logLevel, (level, payload, message) =>
+  send({ type: 'log', level, payload, message }),
+);
+// Checkpoints are this thread's job, done in its idle time (see `afterCycle`): no commit of any connection
+// starts one in the middle of a poll.
+const database = await openDatabase(settings.databasePath, { checkpoints: 'manual' });
+const { sqlite } = database;
+
+/** The lists last sent, so that a cycle sends only those that changed (the host keeps the rest). */
+const sentLists = new Map<string, unknown>();
+let lastCheckpointAt = Date.now();
+
+const collector = new Collector({
+  games: settings.games,
+  intervalMs: settings.pollIntervalMs,
+  source: (game, signal) => fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal }),
+  store: createCollectorStore(sqlite),
+  events: { publish: (event) => send({ type: 'event', event }) },
+  log,
+  maintenance: (now) => rollUpPopulation(sqlite, now),
+  afterCycle,
+});
+
+function afterCycle(): void {
+  const lists: LiveListMessage[] = [];
+  for (const game of settings.games) {
+    const list = collector.lastGoodList(game);
+    if (!list || sentLists.get(game) === list) continue;
+    sentLists.set(game, list);
+    lists.push({ game, at: list.at.getTime(), servers: list.servers, staleReason: list.staleReason });
+  }
+  send({ type: 'cycle', lists, status: serializeStatus(collector.collectionStatus()) });
+
+  if (Date.now() - lastCheckpointAt >= CHECKPOINT_EVERY_MS) {
+    lastCheckpointAt = Date.now();
+    // PASSIVE: copies what no reader still needs and never waits for one.
+    sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  }
+}
+
+port.on('message', (message: HostToWorker) => {
+  if (message.type !== 'stop') return;
+  void (async () => {
+    // The cycle in progress is finished (or abandoned before writing) before the connection closes.
+    await collector.stop();
+    await database.close();
+    send({ type: 'stopped' });
+    port.close();
+  })();
+});
+
+collector.start();
