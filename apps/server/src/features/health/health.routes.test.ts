@@ -3,16 +3,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase } from '../../db/database.ts';
 import { startLocalFeed, type LocalFeed } from '../../test/local-bflist-feed.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { openDatabaseFile, type DatabaseFile } from '../../test/test-database.ts';
 import { APP_VERSION } from '../../version.ts';
 
 describe('GET /stats/health', () => {
   let app: FastifyInstance | undefined;
   let feed: LocalFeed | undefined;
+  let file: DatabaseFile | undefined;
   afterEach(async () => {
     await app?.close();
     await feed?.close();
+    await file?.remove();
     app = undefined;
     feed = undefined;
+    file = undefined;
   });
 
   it('answers ok with the version when the database answers (no collector here: it says so)', async () => {
@@ -58,13 +62,18 @@ describe('GET /stats/health', () => {
     ]);
     feed.world.set('bf1942', []);
     feed.failing.add('bf1942');
-    app = await createTestApp({
-      COLLECTOR_ENABLED: 'true',
-      BFLIST_BASE_URL: feed.baseUrl,
-      COLLECT_GAMES: 'bf1942,fh2',
-      POLL_INTERVAL_SECONDS: '1',
-      COLLECTOR_UNHEALTHY_AFTER_SECONDS: '1',
-    });
+    file = await openDatabaseFile();
+    app = await createTestApp(
+      {
+        COLLECTOR_ENABLED: 'true',
+        DATABASE_PATH: file.path,
+        BFLIST_BASE_URL: feed.baseUrl,
+        COLLECT_GAMES: 'bf1942,fh2',
+        POLL_INTERVAL_SECONDS: '1',
+        COLLECTOR_UNHEALTHY_AFTER_SECONDS: '1',
+      },
+      file.database,
+    );
     await app.ready();
     const health = async () => {
       const response = await app!.inject('/stats/health');

@@ -10,7 +10,7 @@ import {
 } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { buildJoinLink } from '../../emulator/bflist-wire.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../emulator/emulator-server.ts';
 import { seedServerProfiles } from '../../emulator/seed-server-profiles.ts';
@@ -19,6 +19,7 @@ import type { EmulatedWorld, WorldServerProfile } from '../../emulator/world-typ
 import { countPlayers, isBot } from '../../domain/bots.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
 import type { ServerSnapshot } from '../../domain/snapshot.ts';
+import { openDatabaseFile, type DatabaseFile } from '../../test/test-database.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 // The live list on the whole real path: the emulator serves a seeded world over HTTP, the app's own collector
@@ -103,13 +104,15 @@ function expectDetail(
 
 describe('live servers', () => {
   let database: Database;
+  let file: DatabaseFile;
   let emulator: EmulatorServer;
   let world: EmulatedWorld;
   let app: FastifyInstance;
   let profiles: Map<string, WorldServerProfile>;
 
   beforeAll(async () => {
-    database = await openDatabase(IN_MEMORY);
+    file = await openDatabaseFile();
+    database = file.database;
     world = createWorld({ seed: 7, startMs: CLOCK_START - 3 * 3_600_000 });
     emulator = await startEmulatorServer({ world, clock: () => CLOCK_START });
     seedServerProfiles(database.sqlite, world);
@@ -117,6 +120,7 @@ describe('live servers', () => {
     app = await createTestApp(
       {
         COLLECTOR_ENABLED: 'true',
+        DATABASE_PATH: file.path,
         BFLIST_BASE_URL: emulator.url,
         POLL_INTERVAL_SECONDS: String(POLL_INTERVAL_MS / 1000),
         DEMO_MODE: 'true',
@@ -139,7 +143,7 @@ describe('live servers', () => {
   afterAll(async () => {
     await app.close();
     await emulator.close();
-    await database.close();
+    await file.remove();
   });
 
   const listedAt = (game: GameId) => app.collector?.lastGoodList(game)?.at.toISOString() ?? 'never listed';
