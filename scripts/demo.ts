@@ -12,7 +12,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.ts';
-import { IN_MEMORY, openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
 import { startEmulatorServer } from '../apps/server/src/emulator/emulator-server.ts';
 import { generateHistory, type HistoryProgress } from '../apps/server/src/emulator/generate-history.ts';
 import { seedServerProfiles } from '../apps/server/src/emulator/seed-server-profiles.ts';
@@ -70,7 +70,7 @@ interface LiveWorld {
 
 async function prepareWorld(databasePath: string, { days, seed, worldTime }: DemoOptions): Promise<LiveWorld> {
   const now = Date.now();
-  if (databasePath === IN_MEMORY || existsSync(databasePath)) {
+  if (existsSync(databasePath)) {
     const world = createWorld({ seed, startMs: now - WARM_UP_MS });
     world.advanceTo(now);
     return { world, clock: Date.now };
@@ -106,11 +106,10 @@ async function prepareWorld(databasePath: string, { days, seed, worldTime }: Dem
 
 /**
  * The feed carries no countries, time zones or links: the demo's servers get theirs from the simulated world,
- * written through a connection of their own before the app opens its own. An in-memory database would be a
- * private one that vanishes on close, so an in-memory demo simply shows no countries or links.
+ * written through a connection of their own before the app opens its own. (The demo always needs a database file:
+ * its collector writes from a thread of its own.)
  */
 async function seedProfiles(databasePath: string, world: EmulatedWorld): Promise<void> {
-  if (databasePath === IN_MEMORY) return;
   const database = await openDatabase(databasePath);
   try {
     seedServerProfiles(database.sqlite, world);
