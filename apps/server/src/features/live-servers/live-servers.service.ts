@@ -18,6 +18,11 @@ import type { LiveServersRepository } from './live-servers.repository.ts';
 export interface LiveList {
   at: Date;
   servers: readonly ServerSnapshot[];
+  /**
+   * Set when the collector knows the list is not the game as it is now, though it is the best it has: a list cut
+   * off by the page cap, or the last good list kept because the newest one collapsed (ingest/list-collapse.ts).
+   */
+  staleReason?: string;
 }
 
 /** Where live lists come from (the collector, given by app.ts): each game's latest successful poll. */
@@ -53,11 +58,14 @@ export function createLiveServersService({
   pollIntervalMs,
   clock,
 }: LiveServersServiceDeps) {
-  const isListStale = (list: LiveList): boolean => clock() - list.at.getTime() > STALE_AFTER_INTERVALS * pollIntervalMs;
+  // Stale when the collector says so, or by age: a list it did not replace for two intervals.
+  const isListStale = (list: LiveList): boolean =>
+    list.staleReason !== undefined || clock() - list.at.getTime() > STALE_AFTER_INTERVALS * pollIntervalMs;
 
   // A list changes once per poll while every visitor asks for it: each game's answer is built once per list (so
   // its database facts are read once per poll), and the same two answer objects serve the list's whole life, so
-  // they are also encoded once (http/send-json.ts).
+  // they are also encoded once (http/send-json.ts). A list the collector marks stale is a list object of its own
+  // (it makes a new one when the reason changes), so the cache by identity never serves a stale list as fresh.
   const built = new Map<GameId, { list: LiveList; fresh: LiveServersResponse; stale: LiveServersResponse }>();
 
   async function buildAnswer(game: GameId, list: LiveList) {
