@@ -30,6 +30,8 @@ describe('openDatabase', () => {
         '0008-map-presence',
         '0009-played-rounds-indexes',
         '0010-round-timelines',
+        '0011-server-rounds-sort-indexes',
+        '0012-round-closed-queue',
       ]);
     } finally {
       await database.close();

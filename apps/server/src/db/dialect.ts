@@ -80,6 +80,16 @@ export function roundToDigits(value: Expression<number>, digits: number): RawBui
   return sql<number>`round(${value}, ${sql.lit(digits)})`;
 }
 
+/**
+ * A condition true of most rows, said so to the query planner: SQLite then does not take it for a narrowing range
+ * on an index that holds its column (it would read those index entries and sort them, rather than walk an index
+ * in the order asked and skip the few rows the condition drops). Partial indexes still match through it.
+ * PostgreSQL: the condition itself (its planner has the column's statistics).
+ */
+export function likely(condition: Expression<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`likely(${condition})`;
+}
+
 const textCompiler = new SqliteQueryCompiler();
 
 /** A fragment with no parameters as SQL text, for statements prepared on the raw connection. */

@@ -9,6 +9,7 @@ import { sessionNameEntries } from './0007-session-name-entries.ts';
 import { mapPresence } from './0008-map-presence.ts';
 import { playedRoundsIndexes } from './0009-played-rounds-indexes.ts';
 import { roundTimelines } from './0010-round-timelines.ts';
+import { serverRoundsSortIndexes } from './0011-server-rounds-sort-indexes.ts';
 import { roundClosedQueue } from './0012-round-closed-queue.ts';
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-map-presence': mapPresence,
   '0009-played-rounds-indexes': playedRoundsIndexes,
   '0010-round-timelines': roundTimelines,
+  '0011-server-rounds-sort-indexes': serverRoundsSortIndexes,
   '0012-round-closed-queue': roundClosedQueue,
 };
 

@@ -7,7 +7,7 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
-import { minutesBetween } from '../../db/dialect.ts';
+import { likely, minutesBetween } from '../../db/dialect.ts';
 import type { DatabaseSchema, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import { findServerGuidsNamed, serverGuidIn } from '../../db/server-names.ts';
 import type { RoundId, ServerGuid } from '../../domain/ids.ts';
@@ -110,19 +110,43 @@ const END_TIME = round.fn.coalesce('r.end_time', 'r.last_poll_at');
 const DURATION_MINUTES = minutesBetween(round.ref('r.start_time'), END_TIME);
 /**
  * Rounds somebody played, written as the partial indexes of migration 0009 are (a literal 0, not a parameter), so
- * that SQLite and PostgreSQL both see those indexes apply.
+ * that SQLite and PostgreSQL both see those indexes apply. Most rounds are played: said so, SQLite walks a sort's
+ * index (migration 0011) skipping the empty ones instead of reading every played round of the server from the
+ * head-count index and sorting them.
  */
-const PLAYED = round('r.participant_count', '>', round.lit(0));
+const PLAYED = likely(round('r.participant_count', '>', round.lit(0)));
 
-const SORT_COLUMNS: Record<RoundsSortKey, Expression<unknown>> = {
-  startTime: round.ref('r.start_time'),
-  endTime: END_TIME,
-  durationMinutes: DURATION_MINUTES,
-  participantCount: round.ref('r.participant_count'),
-  serverName: round.ref('v.name'),
-  mapName: round.ref('r.map_name'),
-  gameType: round.ref('r.game_type'),
+type Direction = 'asc' | 'desc';
+type OrderTerm = readonly [Expression<unknown>, Direction];
+
+const NEWEST_FIRST: OrderTerm = [round.ref('r.round_key'), 'desc'];
+
+/**
+ * Each sort in its first direction (names A to Z; times, lengths and head counts biggest first), ties newest first;
+ * the other direction is the exact reverse, ties oldest first. That is what lets one index of a server's rounds
+ * (migrations 0002, 0006, 0009, 0011) serve a sort both ways, read forwards or backwards, instead of sorting all of
+ * the server's rounds: a fixed "ties newest first" either way would need two indexes per sort. A round's key grows
+ * as rounds open, so the newest round is the one with the highest key; only the server name (the same for every
+ * round of a server) breaks ties by start time, the order of the index its page reads.
+ */
+const SORT_ORDERS: Record<RoundsSortKey, readonly OrderTerm[]> = {
+  startTime: [[round.ref('r.start_time'), 'desc'], NEWEST_FIRST],
+  endTime: [[END_TIME, 'desc'], NEWEST_FIRST],
+  durationMinutes: [[DURATION_MINUTES, 'desc'], NEWEST_FIRST],
+  participantCount: [[round.ref('r.participant_count'), 'desc'], NEWEST_FIRST],
+  serverName: [[round.ref('v.name'), 'asc'], [round.ref('r.start_time'), 'desc'], NEWEST_FIRST],
+  mapName: [[round.ref('r.map_name'), 'asc'], NEWEST_FIRST],
+  gameType: [[round.ref('r.game_type'), 'asc'], NEWEST_FIRST],
 };
+
+const reversed = (direction: Direction): Direction => (direction === 'asc' ? 'desc' : 'asc');
+
+/** The ORDER BY terms of a sort in the asked direction. */
+function orderTerms(sortBy: RoundsSortKey, sortOrder: Direction): readonly OrderTerm[] {
+  const terms = SORT_ORDERS[sortBy];
+  if (sortOrder === terms[0]?.[1]) return terms;
+  return terms.map(([term, direction]): OrderTerm => [term, reversed(direction)]);
+}
 
 function selectRounds(db: Kysely<DatabaseSchema>) {
   return db
@@ -262,12 +286,8 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
     /** One page of the rounds matching the filter, and how many match in all. */
     async findRounds(query: RoundPageQuery): Promise<{ rounds: RoundRecord[]; total: number }> {
       const where = await conditionsOf(query.filter);
-      // Ties (same map, same server) keep the newest round first, whatever the direction.
-      const rows = await selectRounds(db)
-        .where(where)
-        .orderBy(SORT_COLUMNS[query.sortBy], query.sortOrder)
-        .orderBy('r.start_time', 'desc')
-        .orderBy('r.round_key', 'desc')
+      const rows = await orderTerms(query.sortBy, query.sortOrder)
+        .reduce((page, [term, direction]) => page.orderBy(term, direction), selectRounds(db).where(where))
         .limit(query.limit)
         .offset(query.offset)
         .execute();

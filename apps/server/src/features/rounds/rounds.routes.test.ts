@@ -5,6 +5,7 @@ import type {
   RoundReportResponse,
   RoundsListResponse,
 } from '@frontline/contract';
+import { ROUNDS_SORT_KEYS } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
@@ -286,7 +287,10 @@ describe('GET /stats/rounds', () => {
     expect(roundKeys(await getJson('/stats/rounds?minDuration=30&maxDuration=60'))).toEqual([2, 1]);
   });
 
-  it('sorts by any listed column, ties newest first', async () => {
+  // Ties: in a sort's first direction (times, lengths and head counts biggest first, names A to Z) the round opened
+  // last first, by its key (rounds get increasing keys as they open; here round 6, given its key after round 4,
+  // started before it); the other direction is the exact reverse, so one index serves both (migration 0011).
+  it('sorts by any listed column, ties the last opened round first', async () => {
     const shortest = await getJson<RoundsListResponse>('/stats/rounds?sortBy=durationMinutes&sortOrder=asc');
     expect(roundKeys(shortest).slice(0, 3)).toEqual([6, 5, 3]);
     const ended = await getJson<RoundsListResponse>('/stats/rounds?sortBy=endTime&serverName=Alpha');
@@ -302,7 +306,17 @@ describe('GET /stats/rounds', () => {
     ]);
     expect(roundKeys(byMap).slice(13)).toEqual([4, 3, 1]);
     const crowded = await getJson<RoundsListResponse>('/stats/rounds?sortBy=participantCount');
-    expect(roundKeys(crowded).slice(0, 3)).toEqual([4, 6, 1]);
+    expect(roundKeys(crowded).slice(0, 3)).toEqual([6, 4, 1]);
+  });
+
+  it('lists a sort the other way round as its exact reverse', async () => {
+    for (const sortBy of ROUNDS_SORT_KEYS) {
+      const url = `/stats/rounds?sortBy=${sortBy}&pageSize=50&includeEmpty=true`;
+      const ascending = roundKeys(await getJson<RoundsListResponse>(`${url}&sortOrder=asc`));
+      const descending = roundKeys(await getJson<RoundsListResponse>(`${url}&sortOrder=desc`));
+      expect(ascending, sortBy).toHaveLength(17);
+      expect(descending, sortBy).toEqual(ascending.toReversed());
+    }
   });
 
   it('hides empty rounds unless includeEmpty=true, in the list and in its count', async () => {
