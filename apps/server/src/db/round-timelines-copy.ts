@@ -6,6 +6,13 @@ import { ROUND_TIMELINES_COPY_KEY } from './migrations/0010-round-timelines.ts';
 /** Rounds moved per transaction: short enough that a crash loses little and the log shows steady progress. */
 const DEFAULT_BATCH_ROUNDS = 500;
 const PROGRESS_EVERY_MS = 1000;
+/**
+ * The connection may not checkpoint by itself (with the collector in its worker, the HTTP thread's never does), and
+ * every blob is written twice, moved and cleared: the copy checkpoints every this many batches (5,000 rounds), so
+ * the WAL stays tens of megabytes instead of growing by the size of every timeline. Nothing
+ * else reads or writes yet, so the checkpoint has nobody to wait for.
+ */
+const CHECKPOINT_EVERY_BATCHES = 10;
 
 export interface RoundTimelinesCopyOptions {
   batchRounds?: number;
@@ -67,6 +74,7 @@ export function copyRoundTimelines(
     }
     after = last;
     batches += 1;
+    if (batches % CHECKPOINT_EVERY_BATCHES === 0) sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)');
     const now = performance.now();
     if (now - loggedAt >= PROGRESS_EVERY_MS) {
       log.info({ copied, total }, 'database upgrade: moving round timelines to their own table');
@@ -74,6 +82,7 @@ export function copyRoundTimelines(
     }
   }
   if (copied > 0) {
+    sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     const seconds = Number(((performance.now() - startedAt) / 1000).toFixed(1));
     log.warn({ rounds: copied, seconds }, 'database upgrade: round timelines moved to their own table');
   }
