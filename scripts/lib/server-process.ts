@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,8 @@ import { join } from 'node:path';
  * a child process, for browser tests and benchmarks, and stops it again. With `demoDays` it runs
  * `npm run demo`'s script instead: that many days of simulated history, then the collector polling the
  * emulator live, as a visitor of the demo would see it; with `worldTime` too, the history is the same
- * whenever it runs (the demo's --world-time).
+ * whenever it runs (the demo's --world-time). `startFeedProcess` starts a feed for its collector to poll (the
+ * emulator, or a benchmark's own) as a process of its own.
  */
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -17,6 +18,8 @@ const root = new URL('../..', import.meta.url).pathname;
 export interface ServerProcess {
   url: string;
   stop: () => Promise<void>;
+  /** The child process (for messages, with the `ipc` option). */
+  process: ChildProcess;
 }
 
 function findFreePort(): Promise<number> {
@@ -52,6 +55,12 @@ export interface ServerProcessOptions {
   demoDays?: number;
   /** The simulated world's own time at the end of the demo's history (an ISO instant), for a fixed history. */
   worldTime?: string;
+  /** How long start-up may take until /stats/health answers: by default 120 s for the demo, 20 s otherwise. */
+  startupTimeoutMs?: number;
+  /** Node's own options, before the entry script (e.g. `--import` of a module that measures the process). */
+  nodeArguments?: string[];
+  /** Opens an IPC channel to the child (`process.send`, `process.on('message')` on both sides). */
+  ipc?: boolean;
 }
 
 export async function startServerProcess(
@@ -69,7 +78,8 @@ export async function startServerProcess(
         ...(options.worldTime ? ['--world-time', options.worldTime] : []),
       ]
     : [join(root, 'apps/server/src/main.ts')];
-  const server = spawn(process.execPath, entry, {
+  const stdio: StdioOptions = options.ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'];
+  const server = spawn(process.execPath, [...(options.nodeArguments ?? []), ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -83,11 +93,11 @@ export async function startServerProcess(
       EMULATOR_SEED: '1',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio,
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    await waitUntilHealthy(url, server, options.demoDays ? 120_000 : 20_000);
+    await waitUntilHealthy(url, server, options.startupTimeoutMs ?? (options.demoDays ? 120_000 : 20_000));
   } catch (error) {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -95,10 +105,65 @@ export async function startServerProcess(
   }
   return {
     url,
+    process: server,
     stop: async () => {
       server.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a feed process prints once it listens: `… feed at http://host:port …` (the emulator's main.ts does). */
+const FEED_URL_LINE = /feed at (https?:\/\/[^\s/]+)/;
+
+/**
+ * Starts a BFList feed as a process of its own: `args` are the script and its arguments, and the script prints
+ * `feed at <url>` once it listens (`apps/server/src/emulator/main.ts --port 0` does). What it prints after that
+ * line is dropped (the emulator logs every request). Point a server's BFLIST_BASE_URL at the returned url.
+ */
+export async function startFeedProcess(
+  args: string[],
+  options: { env?: Record<string, string>; ipc?: boolean; startupTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const feed = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...options.env },
+    stdio: options.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => feed.once('exit', resolve));
+  const timeoutMs = options.startupTimeoutMs ?? 60_000;
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      let printed = '';
+      const timer = setTimeout(() => reject(new Error(`the feed did not start within ${timeoutMs} ms`)), timeoutMs);
+      const onData = (chunk: Buffer) => {
+        printed += chunk.toString('utf8');
+        const match = FEED_URL_LINE.exec(printed);
+        if (!match?.[1]) return;
+        clearTimeout(timer);
+        resolve(match[1]);
+      };
+      feed.stdout?.on('data', onData);
+      feed.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the feed exited with code ${code} during start-up: ${printed.trim()}`));
+      });
+    });
+  } catch (error) {
+    feed.kill('SIGKILL');
+    throw error;
+  }
+  // Read on, so that a chatty feed never blocks on a full pipe, but show nothing.
+  feed.stdout?.removeAllListeners('data');
+  feed.stdout?.resume();
+  return {
+    url,
+    process: feed,
+    stop: async () => {
+      if (feed.exitCode === null && feed.signalCode === null) feed.kill('SIGTERM');
+      await exited;
     },
   };
 }
