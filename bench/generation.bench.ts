@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { generateHistory } from '../apps/server/src/emulator/generate-history.ts';
 import type { Figure } from './figures.ts';
+import { generateHistoryFile, type GeneratedHistory } from './history-database.ts';
 
 /**
  * DESIGN.md budgets: "history generation (emulator → tracker → store, accelerated time) ≥ 30 simulated
@@ -11,33 +10,28 @@ import type { Figure } from './figures.ts';
  * `npm run demo` generates (the emulator's world, seed 1), plus its size for 30 days (and 365 with --year).
  */
 
-const SEED = 1;
-const END = Date.parse('2026-11-01T00:00:00Z');
+/**
+ * The month's world runs to this instant of its own clock, so every run generates the same history (the same
+ * work for the speed figure); its times are moved to end now, so the API benches that serve it read full windows
+ * (the last day, week and 30 days) as a visitor of the demo would.
+ */
+const MONTH_WORLD_END = Date.parse('2026-11-01T00:00:00Z');
 
-/** Generates `days` of history ending at `endMs` into `keepAt`, or into a temp file deleted afterwards. */
-async function generate(days: number, keepAt?: string, endMs = END) {
+/** Generates into `keepAt`, or into a temp file deleted afterwards. */
+async function generate(
+  days: number,
+  keepAt: string | undefined,
+  clock: { endMs: number; worldEndMs?: number },
+): Promise<GeneratedHistory> {
   const directory = mkdtempSync(join(tmpdir(), 'frontline-generation-bench-'));
-  const path = keepAt ?? join(directory, 'history.db');
   try {
-    const database = await openDatabase(path);
-    const result = generateHistory({
-      sqlite: database.sqlite,
-      seed: SEED,
-      endMs,
-      days,
-      onProgress: ({ done, total }) =>
-        process.stdout.write(`\r  generating ${days} days… ${Math.round((done / total) * 100)}%`),
-    });
-    process.stdout.write('\n');
-    database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    await database.close();
-    return { ...result, bytes: statSync(path).size };
+    return await generateHistoryFile(keepAt ?? join(directory, 'history.db'), days, clock);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
 }
 
-function sizeFigures(days: number, run: Awaited<ReturnType<typeof generate>>): Figure[] {
+function sizeFigures(days: number, run: GeneratedHistory): Figure[] {
   return [
     { name: `db_mb_${days}d`, value: run.bytes / 1024 / 1024, unit: 'MB', note: `${days} days of the demo world` },
   ];
@@ -45,15 +39,16 @@ function sizeFigures(days: number, run: Awaited<ReturnType<typeof generate>>): F
 
 /**
  * The 30-day history is kept at `monthDatabasePath` for the API latency bench, which serves it; with `year`,
- * a year ending now is kept at `yearDatabasePath` for the year's player figures (ending now, so that its last
- * days and weeks are the ones the profile's windows read).
+ * `yearDays` (365 unless a quicker test asks fewer) ending now are kept at `yearDatabasePath` for the year's
+ * figures (ending now, so that its last days and weeks are the ones the profile's windows read).
  */
 export async function benchGeneration(options: {
   year: boolean;
+  yearDays: number;
   monthDatabasePath: string;
   yearDatabasePath: string;
 }): Promise<Figure[]> {
-  const month = await generate(30, options.monthDatabasePath);
+  const month = await generate(30, options.monthDatabasePath, { endMs: Date.now(), worldEndMs: MONTH_WORLD_END });
   const figures: Figure[] = [
     {
       name: 'generation_server_days_per_s',
@@ -72,6 +67,9 @@ export async function benchGeneration(options: {
     },
     ...sizeFigures(30, month),
   ];
-  if (options.year) figures.push(...sizeFigures(365, await generate(365, options.yearDatabasePath, Date.now())));
+  if (options.year) {
+    const days = options.yearDays;
+    figures.push(...sizeFigures(days, await generate(days, options.yearDatabasePath, { endMs: Date.now() })));
+  }
   return figures;
 }
