@@ -465,7 +465,7 @@ export class Tracker {
     for (const session of round.sessions.values()) {
       if (!session.isActive || present.has(session.playerName)) continue;
       if (context.clockMs - session.seenClockMs < this.#options.sessionTimeoutMs) continue;
-      this.#closeSession(session);
+      this.#closeSession(session, batch);
       batch.sessions.push(session);
     }
 
@@ -534,6 +534,7 @@ export class Tracker {
       }
       session.isActive = true;
       this.#countActive(name, +1);
+      context.batch.sessionsActivityChanged.push(session);
       context.batch.playersSeen.push({ playerName: name, at: context.at });
     }
     return session;
@@ -597,9 +598,10 @@ export class Tracker {
     return own;
   }
 
-  #closeSession(session: SessionRow): void {
+  #closeSession(session: SessionRow, batch: WriteBatch): void {
     session.isActive = false;
     this.#countActive(session.playerName, -1);
+    batch.sessionsActivityChanged.push(session);
   }
 
   #closeRound(server: ServerState, reason: RoundCloseReason, context: PollContext): void {
@@ -607,7 +609,7 @@ export class Tracker {
     if (!round) return;
     for (const session of round.sessions.values()) {
       if (!session.isActive) continue;
-      this.#closeSession(session);
+      this.#closeSession(session, context.batch);
       if (reason !== 'server_offline') context.carriedOver.add(session.playerName);
       context.batch.sessions.push(session);
     }

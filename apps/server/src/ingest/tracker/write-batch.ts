@@ -136,6 +136,8 @@ export interface WriteBatch {
   roundsUpdated: RoundRow[];
   roundsClosed: RoundClose[];
   sessions: SessionRow[];
+  /** Sessions (also among `sessions`) that became active or inactive: the store writes that flag only then. */
+  sessionsActivityChanged: SessionRow[];
   roundPolls: RoundPollRow[];
   /** Players that started or resumed a session in this poll (created when first seen). */
   playersSeen: { playerName: string; at: number }[];
@@ -150,6 +152,7 @@ export function emptyBatch(): WriteBatch {
     roundsUpdated: [],
     roundsClosed: [],
     sessions: [],
+    sessionsActivityChanged: [],
     roundPolls: [],
     playersSeen: [],
     population: [],
@@ -176,6 +179,8 @@ export function coalesceBatches(batches: readonly WriteBatch[]): WriteBatch {
     roundsUpdated: lastOf([...all('roundsOpened'), ...all('roundsUpdated')], (row) => String(row.roundKey)),
     roundsClosed: all('roundsClosed'),
     sessions: lastOf(all('sessions'), (row) => String(row.sessionId)),
+    // Rows are live state: the last state of each is what the flag must end as.
+    sessionsActivityChanged: lastOf(all('sessionsActivityChanged'), (row) => String(row.sessionId)),
     roundPolls: all('roundPolls'),
     playersSeen: all('playersSeen'),
     population: all('population'),
