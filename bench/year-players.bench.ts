@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { hammer } from './api-latency.bench.ts';
 import type { Figure } from './figures.ts';
+import type { LoadGenerator } from './load-generator.ts';
 import { percentile } from './statistics.ts';
 
 /**
@@ -38,7 +39,7 @@ function findMostActivePlayer(databasePath: string): {
   }
 }
 
-export async function benchYearPlayers(baseUrl: string, databasePath: string): Promise<Figure[]> {
+export async function benchYearPlayers(load: LoadGenerator, baseUrl: string, databasePath: string): Promise<Figure[]> {
   const player = findMostActivePlayer(databasePath);
   const name = encodeURIComponent(player.name);
   const server = player.serverGuid;
@@ -57,7 +58,7 @@ export async function benchYearPlayers(baseUrl: string, databasePath: string): P
     const started = performance.now();
     await (await fetch(baseUrl + endpoint.path)).arrayBuffer();
     const first = performance.now() - started;
-    const { latencies, failures } = await hammer(endpoint, baseUrl, REQUESTS);
+    const { latencies, failures } = await hammer(load, endpoint, baseUrl, REQUESTS);
     figures.push(
       {
         name: `year_first_ms_${endpoint.name}`,

@@ -2,6 +2,7 @@ import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { hammer } from './api-latency.bench.ts';
 import type { Figure } from './figures.ts';
+import type { LoadGenerator } from './load-generator.ts';
 import { percentile } from './statistics.ts';
 
 /**
@@ -76,7 +77,7 @@ function findSubjects(databasePath: string): YearSubjects {
   }
 }
 
-export async function benchYearRounds(baseUrl: string, databasePath: string): Promise<Figure[]> {
+export async function benchYearRounds(load: LoadGenerator, baseUrl: string, databasePath: string): Promise<Figure[]> {
   const subjects = findSubjects(databasePath);
   const player = encodeURIComponent(subjects.playerName);
   const server = encodeURIComponent(subjects.serverName);
@@ -93,7 +94,7 @@ export async function benchYearRounds(baseUrl: string, databasePath: string): Pr
     const started = performance.now();
     const body = await (await fetch(baseUrl + endpoint.path)).text();
     const first = performance.now() - started;
-    const { latencies, failures } = await hammer(endpoint, baseUrl, REQUESTS);
+    const { latencies, failures } = await hammer(load, endpoint, baseUrl, REQUESTS);
     figures.push(
       { name: `year_first_ms_${endpoint.name}`, value: first, unit: 'ms', note: 'first request' },
       {
