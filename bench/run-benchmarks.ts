@@ -6,6 +6,8 @@
  * - generation: the 30-day demo history's generation speed and size (kept for the served groups);
  * - truth: the collector against the emulator's ground truth;
  * - serialise: big answers written by JSON.stringify and by the contract's compiled serializer (seconds);
+ * - loop: the HTTP thread's event-loop delay while the collector polls 100 × 32 every second
+ *   (`event_loop_delay_ms_p99`; about 1.5 min);
  * - api: every endpoint at 32 clients (`api_p95_ms_<name>`) and against the health endpoint in the same run
  *   (`api_p95_ratio_<name>`), and the page endpoints' first requests (`api_cold_p95_ms_<name>`);
  * - page-load: /servers/bf1942 in Chromium.
@@ -25,6 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchApiLatency, benchColdPages } from './api-latency.bench.ts';
 import { benchCollector } from './collector.bench.ts';
+import { benchEventLoop } from './event-loop.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
@@ -35,7 +38,7 @@ import { benchTruth } from './truth.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'api', 'page-load'] as const;
+const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'loop', 'api', 'page-load'] as const;
 const { values } = parseArgs({
   options: {
     year: { type: 'boolean', default: false },
@@ -69,6 +72,7 @@ try {
   }
   if (only.has('truth')) figures.push(...(await benchTruth()));
   if (only.has('serialise')) figures.push(...benchSerialise());
+  if (only.has('loop')) figures.push(...(await benchEventLoop(load)));
 
   // The demo's data on the 30-day history just generated, or a day of it generated now.
   if (only.has('api') || only.has('page-load')) {
