@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DatabaseSync } from 'node:sqlite';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase, type OpenDatabaseOptions } from '../apps/server/src/db/database.ts';
 import { isBot } from '../apps/server/src/domain/bots.ts';
 import type { GamePoll } from '../apps/server/src/domain/snapshot.ts';
 import { createCollectorStore } from '../apps/server/src/ingest/store/collector-store.ts';
@@ -34,6 +34,11 @@ import { percentile } from './statistics.ts';
 const CYCLE_WORLD: Partial<WorldOptions> = { servers: 100, playersPerServer: 32 };
 const WARM_UP_CYCLES = 50;
 const TIMED_CYCLES = 300;
+/**
+ * As the collector's worker opens its database: no commit checkpoints; the worker checkpoints between cycles (as
+ * runWorld does, untimed). The floor's database is opened the same way.
+ */
+const COLLECTOR_DATABASE: OpenDatabaseOptions = { checkpoints: 'manual' };
 
 const SIZE_WORLD: Partial<WorldOptions> = { servers: 25, playersPerServer: 32 };
 /** 2,400 polls of 30 s are 20 hours: about 60 rounds of ~40 polls per server. */
@@ -75,8 +80,7 @@ async function runWorld(
   const directory = mkdtempSync(join(tmpdir(), 'frontline-collector-bench-'));
   const databasePath = join(directory, 'collector.db');
   try {
-    // As the collector's worker opens it: no commit checkpoints; the worker does between cycles (below).
-    const database = await openDatabase(databasePath, { checkpoints: 'manual' });
+    const database = await openDatabase(databasePath, COLLECTOR_DATABASE);
     try {
       const { sqlite } = database;
       const store = createCollectorStore(sqlite);
@@ -150,7 +154,7 @@ function describe(run: RunResult, cycles: number): string {
 
 export async function benchCollector(): Promise<Figure[]> {
   // 1. One poll cycle of 100 servers × 32 players, each followed by the floor: the same players as plain rows.
-  const floor = await openRawInsertFloor();
+  const floor = await openRawInsertFloor(COLLECTOR_DATABASE);
   const rawInsertMs: number[] = [];
   let cycleRun: RunResult;
   try {

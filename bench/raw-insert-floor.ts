@@ -2,17 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase, type OpenDatabaseOptions } from '../apps/server/src/db/database.ts';
 import type { GamePoll } from '../apps/server/src/domain/snapshot.ts';
 
 /**
  * The machine's floor for a poll cycle (DESIGN.md "Performance budget": the cycle against a plain insert of the
  * same rows in one transaction). One poll's players go into a table as wide as the collector's sessions (the same
  * 20 integer and text columns), through one prepared statement inside BEGIN/COMMIT, on a database file of its own
- * opened exactly as the server opens its own (openDatabase: WAL, synchronous NORMAL, the same cache and
+ * opened as the collector's is (openDatabase with the same options: WAL, synchronous NORMAL, the same cache and
  * checkpoint settings). The table has no index besides its rowid: the cheapest way to store those rows at all.
  * The rows are deleted again after each timed insert, outside the timing, so the table stays one poll large and
- * every insert does the same work.
+ * every insert does the same work; with manual checkpoints, a passive checkpoint follows, untimed, as the
+ * collector's worker runs one between its cycles.
  */
 
 export interface RawInsertFloor {
@@ -47,9 +48,9 @@ const COLUMNS = [
 ] as const;
 const TEXT_COLUMNS = new Set<string>(['player_name', 'start_time', 'last_seen', 'team_label']);
 
-export async function openRawInsertFloor(): Promise<RawInsertFloor> {
+export async function openRawInsertFloor(options: OpenDatabaseOptions = {}): Promise<RawInsertFloor> {
   const directory = mkdtempSync(join(tmpdir(), 'frontline-raw-insert-'));
-  const database = await openDatabase(join(directory, 'raw.db'));
+  const database = await openDatabase(join(directory, 'raw.db'), options);
   const { sqlite } = database;
   const columns = COLUMNS.map((name) => `${name} ${TEXT_COLUMNS.has(name) ? 'text' : 'integer'} not null`);
   sqlite.exec(`create table bench_raw_sessions (row_id integer primary key, ${columns.join(', ')})`);
@@ -98,6 +99,7 @@ export async function openRawInsertFloor(): Promise<RawInsertFloor> {
       const elapsed = performance.now() - started;
       rowsPerInsert = rows;
       clear.run();
+      if (options.checkpoints === 'manual') sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)');
       return elapsed;
     },
     get rowsPerInsert() {
