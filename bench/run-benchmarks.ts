@@ -7,7 +7,7 @@
  * - truth: the collector against the emulator's ground truth;
  * - serialise: big answers written by JSON.stringify and by the contract's compiled serializer (seconds);
  * - loop: the HTTP thread's event-loop delay while the collector polls 100 × 32 every second
- *   (`event_loop_delay_ms_p99`; about 1.5 min);
+ *   (`event_loop_delay_ms_p99`, beside its floor with the collector off; about 2.5 min);
  * - api: every endpoint at 32 clients (`api_p95_ms_<name>`) and against the health endpoint in the same run
  *   (`api_p95_ratio_<name>`), and the page endpoints' first requests (`api_cold_p95_ms_<name>`);
  * - page-load: /servers/bf1942 in Chromium.
