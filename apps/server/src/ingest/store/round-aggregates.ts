@@ -34,11 +34,6 @@ const CREATE_ROUND_PLAYERS = `create temp table if not exists closing_round_play
   ping_sum integer, ping_count integer, last_seen text)`;
 const ROUND_PLAYERS = 'select * from temp.closing_round_players';
 
-const PODIUM = `select player_name, row_number() over (order by score desc, kills desc, deaths, player_name) as place
-  from (${ROUND_PLAYERS}) where score > 0 order by place limit 3`;
-
-const PLACE_COLUMNS = `case place when 1 then 1 else 0 end, case place when 2 then 1 else 0 end,
-  case place when 3 then 1 else 0 end`;
 const ADD_PLACES = `first_places = first_places + excluded.first_places,
   second_places = second_places + excluded.second_places, third_places = third_places + excluded.third_places`;
 
@@ -53,7 +48,9 @@ function prepareStatements(sqlite: DatabaseSync) {
       select player_name, sum(score), sum(kills), sum(deaths), sum(played_ms), sum(ping_sum), sum(ping_count),
         max(last_seen)
       from sessions where round_key = ? group by player_name`),
-    selectScoringPlayers: prepare('select player_name from temp.closing_round_players where score > 0'),
+    selectScoringPlayers: prepare(
+      'select player_name, score, kills, deaths from temp.closing_round_players where score > 0',
+    ),
     selectRound: prepare(`select round_key, server_guid, map_name, start_time, end_time, participant_count,
         poll_count
       from rounds where round_key = ?`),
@@ -73,13 +70,15 @@ function prepareStatements(sqlite: DatabaseSync) {
       select :server_guid, :day, player_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS}) where true
       on conflict (server_guid, day, player_name) do update set rounds = rounds + 1, score = score + excluded.score,
         kills = kills + excluded.kills, deaths = deaths + excluded.deaths, played_ms = played_ms + excluded.played_ms`),
+    // One podium place at a time (the podium is ranked in code, see `podiumOf`: ranking it in each statement with a
+    // window over the round's players cost more than the rest of those statements).
     addPlacementDay: prepare(`insert into server_placement_days (server_guid, day, participant_band, player_name,
         first_places, second_places, third_places)
-      select :server_guid, :day, :band, player_name, ${PLACE_COLUMNS} from (${PODIUM}) where true
+      values (:server_guid, :day, :band, :player_name, :first, :second, :third)
       on conflict (server_guid, day, participant_band, player_name) do update set ${ADD_PLACES}`),
     addPlacementTotals: prepare(`insert into server_placement_totals (server_guid, participant_band, player_name,
         first_places, second_places, third_places)
-      select :server_guid, :band, player_name, ${PLACE_COLUMNS} from (${PODIUM}) where true
+      values (:server_guid, :band, :player_name, :first, :second, :third)
       on conflict (server_guid, participant_band, player_name) do update set ${ADD_PLACES}`),
     addTopScores: prepare(`insert into round_top_scores (server_guid, score, round_key, player_name, kills,
         deaths, ended_at)
@@ -157,20 +156,49 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
       const day = utcDayNumber(endMs);
       const band = participantBand(round.participant_count);
       statements.clearRoundPlayers.run();
-      statements.fillRoundPlayers.run(round_key);
-      statements.addPlayerTotals.run({ server_guid, round_key });
-      statements.addPlayerDay.run({ server_guid, day });
-      statements.addPlacementDay.run({ server_guid, day, band });
-      statements.addPlacementTotals.run({ server_guid, band });
-      statements.addTopScores.run({ server_guid, round_key, ended_at: round.end_time });
-      statements.addPlayerMapMonth.run({ server_guid, month: monthNumber(endMs), map_name: round.map_name });
-      statements.addBestScores.run({ round_key });
-      for (const row of statements.selectScoringPlayers.all()) {
-        statements.trimBestScores.run({ player_name: String(row.player_name) });
+      // A round nobody played (a third of the emulator's, most of them short) adds only to its map's day.
+      if (Number(statements.fillRoundPlayers.run(round_key).changes) > 0) {
+        statements.addPlayerTotals.run({ server_guid, round_key });
+        statements.addPlayerDay.run({ server_guid, day });
+        const scorers = statements.selectScoringPlayers.all() as unknown as RoundScorer[];
+        podiumOf(scorers).forEach((player_name, place) => {
+          const places = { first: place === 0 ? 1 : 0, second: place === 1 ? 1 : 0, third: place === 2 ? 1 : 0 };
+          statements.addPlacementDay.run({ server_guid, day, band, player_name, ...places });
+          statements.addPlacementTotals.run({ server_guid, band, player_name, ...places });
+        });
+        statements.addTopScores.run({ server_guid, round_key, ended_at: round.end_time });
+        statements.addPlayerMapMonth.run({ server_guid, month: monthNumber(endMs), map_name: round.map_name });
+        statements.addBestScores.run({ round_key });
+        for (const scorer of scorers) statements.trimBestScores.run({ player_name: scorer.player_name });
       }
       addMapDay(round, polls);
     },
   };
+}
+
+/** A player of the closing round with a score above 0 (summed over their sessions of the round). */
+interface RoundScorer {
+  player_name: string;
+  score: number;
+  kills: number;
+  deaths: number;
+}
+
+/** Names as SQLite orders text (BINARY: by UTF-8 bytes, which is by code point; JS's < is by UTF-16 unit). */
+const compareAsSqliteText = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** The first three scorers, first place first: by score, then kills, then fewer deaths, then name. */
+function podiumOf(scorers: readonly RoundScorer[]): string[] {
+  return [...scorers]
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.kills - a.kills ||
+        a.deaths - b.deaths ||
+        compareAsSqliteText(a.player_name, b.player_name),
+    )
+    .slice(0, 3)
+    .map((scorer) => scorer.player_name);
 }
 
 /** What a closed round adds to its map's day: see `server_map_days` in migration 0008. */
