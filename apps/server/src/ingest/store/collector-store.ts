@@ -4,6 +4,7 @@ import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
+import { isoTime } from './iso-time.ts';
 import { createRoundClosedQueue, type RoundClosedQueue } from './round-closed-queue.ts';
 import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '../tracker/write-batch.ts';
 
@@ -16,17 +17,7 @@ import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '
 
 const POPULATION_BUCKET_MINUTES = 5;
 
-const isoCache = new Map<number, string>();
-/** ISO text of a time; cached because one poll writes the same few times into thousands of rows. */
-function iso(ms: number): string {
-  let text = isoCache.get(ms);
-  if (text === undefined) {
-    if (isoCache.size > 10_000) isoCache.clear();
-    text = new Date(ms).toISOString();
-    isoCache.set(ms, text);
-  }
-  return text;
-}
+const iso = isoTime;
 const msOf = (text: string) => Date.parse(text);
 const flag = (value: boolean) => (value ? 1 : 0);
 
@@ -221,8 +212,10 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     }
     for (const close of batch.roundsClosed) {
       statements.closeRound.run(iso(close.endTime), close.reason, close.roundKey);
-      if (completeClosedRounds) queue.completeRound(close.roundKey, closing.get(close.roundKey) ?? []);
-      else queue.enqueue(close.roundKey);
+      if (!completeClosedRounds) queue.enqueue(close.roundKey);
+    }
+    if (completeClosedRounds) {
+      queue.completeRounds([...closing].map(([roundKey, pollsInMemory]) => ({ roundKey, pollsInMemory })));
     }
     // Samples of one bucket are summed first: a bulk batch then writes each bucket once.
     const buckets = new Map<

@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { dialectText } from '../../db/dialect.ts';
 import { pingBinOf } from '../../domain/ping-histogram.ts';
 import { decodePoll, decodeTimeline, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
+import { isoTime } from './iso-time.ts';
 import { createRoundAggregates } from './round-aggregates.ts';
 
 /**
@@ -15,32 +16,51 @@ import { createRoundAggregates } from './round-aggregates.ts';
  *
  * The collector's worker works through the queue between polls, a slice at a time (`processQueue` with a time
  * budget), so a backfill of thousands of rounds never delays a poll; history generation, which writes whole
- * rounds in bulk, does a round's work at once in the same transaction (`completeRound`).
+ * rounds in bulk, does its rounds' work at once in the same transaction (`completeRounds`).
  */
 
 type Work = 'closed' | 'aggregates' | 'map_days';
 
 const floorToHour = (ms: number) => Math.floor(ms / 3_600_000) * 3_600_000;
 const floorToDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Pings of a closed round's polls, by hour and 10 ms bin (0 and 1000+ are not real pings). */
-function pingBinsByHour(polls: readonly TimelinePoll[]): Map<number, Map<number, number>> {
-  const hours = new Map<number, Map<number, number>>();
-  for (const poll of polls) {
-    const hour = floorToHour(poll.at);
-    let bins = hours.get(hour);
-    for (const sample of poll.samples) {
-      if (sample.ping <= 0 || sample.ping >= 1000) continue;
-      if (!bins) {
-        bins = new Map();
-        hours.set(hour, bins);
+/**
+ * Pings of closed rounds' polls, summed by server, hour and 10 ms bin (0 and 1000+ are not real pings): a round's
+ * pings are written once per hour and bin, not per poll, and a bulk writer's whole batch of rounds at once.
+ */
+class PingTotals {
+  readonly #counts = new Map<string, { serverGuid: string; hour: number; bin: number; count: number }>();
+
+  add(serverGuid: string, polls: readonly TimelinePoll[]): void {
+    for (const poll of polls) {
+      const hour = floorToHour(poll.at);
+      for (const sample of poll.samples) {
+        if (sample.ping <= 0 || sample.ping >= 1000) continue;
+        const bin = pingBinOf(sample.ping);
+        const key = `${serverGuid}|${hour}|${bin}`;
+        const total = this.#counts.get(key);
+        if (total) total.count += 1;
+        else this.#counts.set(key, { serverGuid, hour, bin, count: 1 });
       }
-      const bin = pingBinOf(sample.ping);
-      bins.set(bin, (bins.get(bin) ?? 0) + 1);
     }
   }
-  return hours;
+
+  /** Each total, and the same summed by day. */
+  hourly() {
+    return this.#counts.values();
+  }
+
+  daily() {
+    const days = new Map<string, { serverGuid: string; day: number; bin: number; count: number }>();
+    for (const { serverGuid, hour, bin, count } of this.#counts.values()) {
+      const day = floorToDay(hour);
+      const key = `${serverGuid}|${day}|${bin}`;
+      const total = days.get(key);
+      if (total) total.count += count;
+      else days.set(key, { serverGuid, day, bin, count });
+    }
+    return days.values();
+  }
 }
 
 function prepareStatements(sqlite: DatabaseSync) {
@@ -81,10 +101,10 @@ export interface RoundClosedQueue {
   /** Inside the poll's transaction: the round, just closed, is owed its work. */
   enqueue: (roundKey: number) => void;
   /**
-   * Inside the caller's transaction: does a just-closed round's work at once, its last polls given in memory (they
-   * were never written to `round_polls`). For bulk writers, which close thousands of rounds per transaction.
+   * Inside the caller's transaction: does just-closed rounds' work at once, each round's last polls given in memory
+   * (they were never written to `round_polls`). For bulk writers, which close thousands of rounds per transaction.
    */
-  completeRound: (roundKey: number, pollsInMemory: readonly Uint8Array[]) => void;
+  completeRounds: (rounds: readonly { roundKey: number; pollsInMemory: readonly Uint8Array[] }[]) => void;
   /** Works through the queue in order, one transaction per round, until it is empty or `budgetMs` has passed. */
   processQueue: (budgetMs: number) => QueueProgress;
   remaining: () => number;
@@ -99,31 +119,38 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
     return row ? decodeTimeline(row.timeline).polls : [];
   }
 
-  /** A closed round's whole work: `pollsInMemory` are polls never written to `round_polls` (newer than those). */
-  function completeClosedRound(roundKey: number, pollsInMemory: readonly Uint8Array[]): void {
-    const round = statements.selectRound.get(roundKey) as { server_guid: string } | undefined;
-    if (!round) throw new Error(`round ${roundKey} is queued but does not exist`);
-    const names = (statements.selectRoundNames.all(roundKey) as { player_name: string }[]).map(
-      (row) => row.player_name,
-    );
-    const stored = (statements.selectRoundPolls.all(roundKey) as { data: Uint8Array }[]).map((row) => row.data);
-    const polls = [...stored, ...pollsInMemory].map(decodePoll);
-    statements.insertTimeline.run(roundKey, encodeTimeline({ names, polls }));
-    statements.deleteRoundPolls.run(roundKey);
-    statements.addRoundToPlayerTotals.run(roundKey);
-    aggregates.addClosedRound(roundKey, polls);
-    for (const [hour, bins] of pingBinsByHour(polls)) {
-      for (const [bin, count] of bins) {
-        statements.addPing.run(round.server_guid, iso(hour), bin, count);
-        statements.addPingDay.run(round.server_guid, iso(floorToDay(hour)), bin, count);
-      }
+  /**
+   * Closed rounds' whole work: `pollsInMemory` are a round's polls never written to `round_polls` (newer than
+   * those). Their pings are summed over all of them and written at the end.
+   */
+  function completeClosedRounds(rounds: readonly { roundKey: number; pollsInMemory: readonly Uint8Array[] }[]): void {
+    const pings = new PingTotals();
+    for (const { roundKey, pollsInMemory } of rounds) {
+      const round = statements.selectRound.get(roundKey) as { server_guid: string } | undefined;
+      if (!round) throw new Error(`round ${roundKey} is closed but does not exist`);
+      const names = (statements.selectRoundNames.all(roundKey) as { player_name: string }[]).map(
+        (row) => row.player_name,
+      );
+      const stored = (statements.selectRoundPolls.all(roundKey) as { data: Uint8Array }[]).map((row) => row.data);
+      const polls = [...stored, ...pollsInMemory].map(decodePoll);
+      statements.insertTimeline.run(roundKey, encodeTimeline({ names, polls }));
+      if (stored.length > 0) statements.deleteRoundPolls.run(roundKey);
+      statements.addRoundToPlayerTotals.run(roundKey);
+      aggregates.addClosedRound(roundKey, polls);
+      pings.add(round.server_guid, polls);
+    }
+    for (const { serverGuid, hour, bin, count } of pings.hourly()) {
+      statements.addPing.run(serverGuid, isoTime(hour), bin, count);
+    }
+    for (const { serverGuid, day, bin, count } of pings.daily()) {
+      statements.addPingDay.run(serverGuid, isoTime(day), bin, count);
     }
   }
 
   function doWork(roundKey: number, work: Work): void {
     switch (work) {
       case 'closed':
-        completeClosedRound(roundKey, []);
+        completeClosedRounds([{ roundKey, pollsInMemory: [] }]);
         break;
       case 'aggregates':
         aggregates.addClosedRound(roundKey, storedTimelinePolls(roundKey));
@@ -138,7 +165,7 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
 
   return {
     enqueue: (roundKey) => void statements.enqueue.run(roundKey),
-    completeRound: completeClosedRound,
+    completeRounds: completeClosedRounds,
     remaining,
 
     processQueue(budgetMs) {
