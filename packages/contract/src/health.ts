@@ -20,6 +20,11 @@ export const healthResponseSchema = z.object({
     /** `failing`: a game's polls have failed for longer than the configured time; `off`: no collector runs here. */
     status: z.enum(['ok', 'failing', 'off']),
     games: z.array(gameCollectionSchema),
+    /**
+     * The collector's worker thread: whether it is running as it should, how often it was started again after
+     * dying or stalling, and what happened to it last (null while it runs). Null when no collector runs here.
+     */
+    worker: z.object({ alive: z.boolean(), restarts: z.number(), problem: z.string().nullable() }).nullable(),
   }),
 });
 

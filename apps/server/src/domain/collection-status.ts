@@ -14,15 +14,21 @@ export interface GameCollectionStatus {
   lastError: string | null;
 }
 
+export interface WorkerStatus {
+  /** False while it is dead or stalled and being started again. */
+  alive: boolean;
+  /** How many times it was started again after dying or stalling. */
+  restarts: number;
+  /** What happened to it, while it is not alive; null while it runs. */
+  problem: string | null;
+}
+
 export interface CollectionStatus {
   /** When collection started: a game never polled well has been failing since then. */
   startedAt: Date;
   games: GameCollectionStatus[];
-  /**
-   * Set while the thread that collects is not running as it should (it died, or stopped answering, and is being
-   * restarted): what happened. Absent when it runs, or when collection runs in the caller's own thread.
-   */
-  workerProblem?: string;
+  /** The thread that collects, when collection runs in a thread of its own (absent: in the caller's). */
+  worker?: WorkerStatus;
 }
 
 export interface CollectionStatusSource {

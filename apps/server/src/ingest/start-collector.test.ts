@@ -135,9 +135,14 @@ describe('the collector inside the server', () => {
     await app.collector?.terminateWorker('ended by the test');
     const dead = await app.inject('/stats/health');
     expect(dead.statusCode).toBe(503);
-    expect(dead.json<{ message: string }>().message).toMatch(
+    const deadBody = dead.json<{ message: string; collector: { status: string; worker: unknown } }>();
+    expect(deadBody.message).toMatch(
       /^The collector is not running: the collector's worker stopped \(exit code 1: ended by the test\)/,
     );
+    expect(deadBody.collector).toMatchObject({
+      status: 'failing',
+      worker: { alive: false, restarts: 0, problem: expect.stringMatching(/ended by the test/) as unknown },
+    });
 
     // Started again (after a second's pause), it continues the same session from the database.
     const before = observations();
@@ -145,6 +150,10 @@ describe('the collector inside the server', () => {
       .poll(async () => (await app.inject('/stats/health')).statusCode, { timeout: 10_000, interval: 100 })
       .toBe(200);
     expect(app.collector?.restarts).toBe(1);
+    expect((await app.inject('/stats/health')).json<{ collector: unknown }>().collector).toMatchObject({
+      status: 'ok',
+      worker: { alive: true, restarts: 1, problem: null },
+    });
     await expect.poll(observations, { timeout: 5_000, interval: 50 }).toBeGreaterThan(before);
     expect(database.sqlite.prepare('select count(*) as sessions from sessions').get()).toEqual({ sessions: 1 });
     await app.close();

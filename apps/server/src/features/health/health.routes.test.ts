@@ -27,7 +27,7 @@ describe('GET /stats/health', () => {
       status: 'ok',
       version: APP_VERSION,
       database: 'ok',
-      collector: { status: 'off', games: [] },
+      collector: { status: 'off', games: [], worker: null },
     });
     expect(APP_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -36,7 +36,15 @@ describe('health service: a feed outage is a gap until it lasts longer than the 
         { game: 'bf1942', lastGoodPollAt: '2026-03-01T12:05:00.000Z', consecutiveFailures: 12, lastError: 'HTTP 503' },
         { game: 'fh2', lastGoodPollAt: '2026-03-01T12:20:00.000Z', consecutiveFailures: 0, lastError: null },
       ],
+      worker: null,
     });
+  });
+
+  it("is failing at once while the collector's worker is not running, whatever the games say", async () => {
+    const worker = { alive: false, restarts: 2, problem: "the collector's worker stopped (exit code 1)" };
+    const result = await check({ ...status, worker }, lastGood.getTime() + MINUTE);
+    expect(result.collector).toMatchObject({ status: 'failing', worker });
+    expect(result.problems).toEqual(["The collector is not running: the collector's worker stopped (exit code 1)"]);
   });
 
   it('names the game, how long and why once it has failed for longer', async () => {
@@ -63,6 +71,10 @@ describe('health service: a feed outage is a gap until it lasts longer than the 
       unhealthyAfterMs: MINUTE,
       clock: () => START,
     }).checkHealth();
-    expect(result).toEqual({ collector: { status: 'off', games: [] }, problems: [], databaseError: undefined });
+    expect(result).toEqual({
+      collector: { status: 'off', games: [], worker: null },
+      problems: [],
+      databaseError: undefined,
+    });
   });
 });

@@ -36,14 +36,14 @@ export function createHealthService({ healthRepository, collection, unhealthyAft
         databaseError = error;
         problems.push(`The database is not answering: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (!collection) return { collector: { status: 'off', games: [] }, problems, databaseError };
+      if (!collection) return { collector: { status: 'off', games: [], worker: null }, problems, databaseError };
 
       const status = collection.collectionStatus();
       const now = clock();
       let failing = false;
-      if (status.workerProblem !== undefined) {
+      if (status.worker && !status.worker.alive) {
         failing = true;
-        problems.push(`The collector is not running: ${status.workerProblem}`);
+        problems.push(`The collector is not running: ${status.worker.problem ?? 'no reason given'}`);
       }
       for (const game of status.games) {
         if (game.consecutiveFailures === 0) continue;
@@ -64,6 +64,7 @@ export function createHealthService({ healthRepository, collection, unhealthyAft
             consecutiveFailures: game.consecutiveFailures,
             lastError: game.lastError,
           })),
+          worker: status.worker ?? null,
         },
         problems,
         databaseError,

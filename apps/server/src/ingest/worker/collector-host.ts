@@ -68,7 +68,10 @@ export class CollectorHost {
   }
 
   collectionStatus(): CollectionStatus {
-    return this.#problem === undefined ? this.#status : { ...this.#status, workerProblem: this.#problem };
+    return {
+      ...this.#status,
+      worker: { alive: this.#problem === undefined, restarts: this.#restarts, problem: this.#problem ?? null },
+    };
   }
 
   /** How many times the worker has been started again after dying or stalling. */
