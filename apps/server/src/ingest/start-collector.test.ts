@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { startLocalFeed, type LocalFeed } from '../test/local-bflist-feed.ts';
+import { startLocalFeed, type FeedServer, type LocalFeed } from '../test/local-bflist-feed.ts';
 import { insertRound, insertServer } from '../test/round-fixtures.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { openDatabaseFile, type DatabaseFile } from '../test/test-database.ts';
@@ -17,31 +17,34 @@ const AGGREGATE_TABLES = [
   'player_best_scores',
 ] as const;
 
+const ALICE_ON_FH2: FeedServer = {
+  ip: '192.0.2.10',
+  port: 16567,
+  name: 'FH2 test',
+  mapName: 'ramelle',
+  players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
+};
+
 describe('the collector inside the server', () => {
   let feed: LocalFeed | undefined;
-  let database: Database | undefined;
   let file: DatabaseFile | undefined;
   afterEach(async () => {
     await feed?.close();
-    if (file) await file.remove();
-    else await database?.close();
+    await file?.remove();
+    feed = undefined;
     file = undefined;
-    database = undefined;
   });
 
-  it('polls the configured feed once the server is ready, every interval, and stops with the server', async () => {
+  /**
+   * A server collecting FH2 every second from a local feed listing `servers`, on a database file (its worker opens
+   * a connection of its own), after `prepare` wrote what the test needs into that database.
+   */
+  async function startCollecting(servers: FeedServer[], prepare?: (database: Database) => void) {
     feed = await startLocalFeed();
-    feed.world.set('fh2', [
-      {
-        ip: '192.0.2.10',
-        port: 16567,
-        name: 'FH2 test',
-        mapName: 'ramelle',
-        players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
-      },
-    ]);
+    feed.world.set('fh2', servers);
     file = await openDatabaseFile();
-    database = file.database;
+    const { database } = file;
+    prepare?.(database);
     const app = await createTestApp(
       {
         COLLECTOR_ENABLED: 'true',
@@ -52,10 +55,15 @@ describe('the collector inside the server', () => {
       },
       database,
     );
+    return { app, database, feed };
+  }
+
+  it('polls the configured feed once the server is ready, every interval, and stops with the server', async () => {
+    const { app, database, feed } = await startCollecting([ALICE_ON_FH2]);
     expect(app.collector).toBeDefined();
     await app.ready();
 
-    const sessions = () => database?.sqlite.prepare('select observations from sessions').all() ?? [];
+    const sessions = () => database.sqlite.prepare('select observations from sessions').all();
     await expect.poll(sessions, { timeout: 5_000, interval: 50 }).toEqual([{ observations: 2 }]);
     await app.close();
 
@@ -65,28 +73,7 @@ describe('the collector inside the server', () => {
   });
 
   it("runs in a worker thread: its events reach the app's bus, its lists and status the HTTP thread", async () => {
-    feed = await startLocalFeed();
-    feed.world.set('fh2', [
-      {
-        ip: '192.0.2.10',
-        port: 16567,
-        name: 'FH2 test',
-        mapName: 'ramelle',
-        players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
-      },
-    ]);
-    file = await openDatabaseFile();
-    database = file.database;
-    const app = await createTestApp(
-      {
-        COLLECTOR_ENABLED: 'true',
-        DATABASE_PATH: file.path,
-        BFLIST_BASE_URL: feed.baseUrl,
-        COLLECT_GAMES: 'fh2',
-        POLL_INTERVAL_SECONDS: '1',
-      },
-      database,
-    );
+    const { app, database } = await startCollecting([ALICE_ON_FH2]);
     const online: string[] = [];
     app.events.on('playerOnline', (event) => online.push(`${event.playerName} on ${event.serverName}`));
     await app.ready();
@@ -105,31 +92,10 @@ describe('the collector inside the server', () => {
   });
 
   it("sees the worker's death in /stats/health (503 with the reason) and starts it again", async () => {
-    feed = await startLocalFeed();
-    feed.world.set('fh2', [
-      {
-        ip: '192.0.2.10',
-        port: 16567,
-        name: 'FH2 test',
-        mapName: 'ramelle',
-        players: [{ name: 'Alice', score: 1, kills: 0, deaths: 0, ping: 40, team: 1 }],
-      },
-    ]);
-    file = await openDatabaseFile();
-    database = file.database;
-    const app = await createTestApp(
-      {
-        COLLECTOR_ENABLED: 'true',
-        DATABASE_PATH: file.path,
-        BFLIST_BASE_URL: feed.baseUrl,
-        COLLECT_GAMES: 'fh2',
-        POLL_INTERVAL_SECONDS: '1',
-      },
-      database,
-    );
+    const { app, database } = await startCollecting([ALICE_ON_FH2]);
     await app.ready();
     const observations = () =>
-      Number(database?.sqlite.prepare('select observations from sessions').get()?.observations ?? 0);
+      Number(database.sqlite.prepare('select observations from sessions').get()?.observations ?? 0);
     await expect.poll(observations, { timeout: 5_000, interval: 50 }).toBeGreaterThanOrEqual(1);
 
     await app.collector?.terminateWorker('ended by the test');
@@ -166,40 +132,27 @@ describe('the collector inside the server', () => {
   });
 
   it('works off the round-closed queue an upgraded database left (the backfill), between its polls', async () => {
-    feed = await startLocalFeed();
-    feed.world.set('fh2', []);
-    file = await openDatabaseFile();
-    database = file.database;
+    const { app, database } = await startCollecting([], ({ sqlite }) => {
+      insertServer(sqlite, {
+        serverGuid: 'g',
+        name: 'S',
+        firstSeen: '2026-01-01T20:00:00.000Z',
+        lastSeen: '2026-01-01T21:00:00.000Z',
+      });
+      insertRound(sqlite, {
+        roundKey: 1,
+        serverGuid: 'g',
+        mapName: 'wake',
+        start: '2026-01-01T20:00:00.000Z',
+        end: '2026-01-01T20:30:00.000Z',
+        sessions: [{ name: 'Alice', score: 12, kills: 4, deaths: 2, minutes: 30 }],
+      });
+      // As migration 0012 leaves a database from before the aggregates: the round is closed, its figures are not in
+      // them, and the queue owes it its aggregates.
+      for (const table of AGGREGATE_TABLES) sqlite.exec(`delete from ${table}`);
+      sqlite.prepare("insert into round_closed_queue (round_key, work) values (1, 'aggregates')").run();
+    });
     const { sqlite } = database;
-    insertServer(sqlite, {
-      serverGuid: 'g',
-      name: 'S',
-      firstSeen: '2026-01-01T20:00:00.000Z',
-      lastSeen: '2026-01-01T21:00:00.000Z',
-    });
-    insertRound(sqlite, {
-      roundKey: 1,
-      serverGuid: 'g',
-      mapName: 'wake',
-      start: '2026-01-01T20:00:00.000Z',
-      end: '2026-01-01T20:30:00.000Z',
-      sessions: [{ name: 'Alice', score: 12, kills: 4, deaths: 2, minutes: 30 }],
-    });
-    // As migration 0012 leaves a database from before the aggregates: the round is closed, its figures are not in
-    // them, and the queue owes it its aggregates.
-    for (const table of AGGREGATE_TABLES) sqlite.exec(`delete from ${table}`);
-    sqlite.prepare("insert into round_closed_queue (round_key, work) values (1, 'aggregates')").run();
-
-    const app = await createTestApp(
-      {
-        COLLECTOR_ENABLED: 'true',
-        DATABASE_PATH: file.path,
-        BFLIST_BASE_URL: feed.baseUrl,
-        COLLECT_GAMES: 'fh2',
-        POLL_INTERVAL_SECONDS: '1',
-      },
-      database,
-    );
     await app.ready();
 
     await expect
