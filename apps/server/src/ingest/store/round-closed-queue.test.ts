@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
@@ -13,6 +13,7 @@ import { WORLD_STEP_MS } from '../../emulator/world-types.ts';
 import { openDatabaseFile, type DatabaseFile } from '../../test/test-database.ts';
 import { Tracker } from '../tracker/tracker.ts';
 import { createCollectorStore, type CollectorStore } from './collector-store.ts';
+import { queueProgressLogger } from './round-closed-queue.ts';
 
 /**
  * DESIGN.md data flow, step 4: "the poll's transaction marks a round closed; a separate step, in its own
@@ -215,4 +216,32 @@ describe('migration 0012', () => {
       }
     },
   );
+});
+
+describe('the progress of a round-closed backlog in the log', () => {
+  it('says nothing while the queue keeps up, how far a backlog is every few seconds, and when it is worked off', () => {
+    const lines: string[] = [];
+    const line = (level: string) => (payload: Record<string, unknown>, message: string) =>
+      lines.push(`${level} ${message} ${JSON.stringify(payload)}`);
+    let now = Date.UTC(2026, 0, 1);
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const report = queueProgressLogger({ info: line('info'), warn: line('warn') }, 5_000);
+
+    report({ processed: 1, remaining: 0 });
+    expect(lines).toEqual([]);
+
+    report({ processed: 40, remaining: 960 });
+    now += 2_000;
+    report({ processed: 40, remaining: 920 });
+    now += 3_000;
+    report({ processed: 40, remaining: 880 });
+    now += 60_000;
+    report({ processed: 880, remaining: 0 });
+
+    expect(lines).toEqual([
+      'info round-closed queue: working through a backlog {"processed":120,"remaining":880}',
+      'warn round-closed queue: backlog worked through {"processed":1000,"seconds":65}',
+    ]);
+    vi.restoreAllMocks();
+  });
 });

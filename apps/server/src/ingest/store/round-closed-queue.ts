@@ -195,9 +195,9 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
   };
 }
 
-/** How the worker reports a long queue (a backfill): progress every few seconds, and when it is done. */
 type LogLine = (payload: Record<string, unknown>, message: string) => void;
 
+/** How the worker reports a long queue (a backfill): progress every few seconds, and when it is done. */
 export function queueProgressLogger(log: { info: LogLine; warn: LogLine }, everyMs = 5_000) {
   let backlog: { startedAt: number; processed: number; lastLogAt: number } | undefined;
   return (progress: QueueProgress): void => {
