@@ -4,7 +4,10 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { IN_MEMORY, type Database } from '../db/database.ts';
 
-/** A whole server on a fresh in-memory database, for `inject` tests. Close it when done. */
+/**
+ * A whole server on a fresh in-memory database, for `inject` tests. Close it when done. Its log is silent; run the
+ * tests with TEST_LOG_LEVEL=warn (or info…) to see it while looking into a failure.
+ */
 export function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<FastifyInstance> {
   return buildApp(
     loadConfig({
