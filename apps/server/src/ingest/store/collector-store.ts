@@ -4,7 +4,7 @@ import { dialectText } from '../../db/dialect.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
-import { isoTime } from './iso-time.ts';
+import { floorTo, isoTime as iso } from './iso-time.ts';
 import { createRoundClosedQueue, type RoundClosedQueue } from './round-closed-queue.ts';
 import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '../tracker/write-batch.ts';
 
@@ -17,18 +17,12 @@ import type { GameStateRow, RoundRow, ServerRow, SessionRow, WriteBatch } from '
 
 const POPULATION_BUCKET_MINUTES = 5;
 
-const iso = isoTime;
 const msOf = (text: string) => Date.parse(text);
 const flag = (value: boolean) => (value ? 1 : 0);
 
 /** Rows of a query whose columns are those of a table in db/schema.ts (node:sqlite returns untyped records). */
 function allRows<T>(statement: StatementSync, ...parameters: SQLInputValue[]): T[] {
   return statement.all(...parameters) as unknown as T[];
-}
-
-function floorTo(ms: number, minutes: number): number {
-  const size = minutes * 60_000;
-  return Math.floor(ms / size) * size;
 }
 
 export interface ApplyOptions {

@@ -13,3 +13,9 @@ export function isoTime(ms: number): string {
   }
   return text;
 }
+
+/** The start of the `minutes`-long UTC slot (5-minute bucket, hour, day) a time falls in, unix ms. */
+export function floorTo(ms: number, minutes: number): number {
+  const size = minutes * 60_000;
+  return Math.floor(ms / size) * size;
+}

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { dialectText } from '../../db/dialect.ts';
 import { pingBinOf } from '../../domain/ping-histogram.ts';
 import { decodePoll, decodeTimeline, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
-import { isoTime } from './iso-time.ts';
+import { floorTo, isoTime } from './iso-time.ts';
 import { createRoundAggregates } from './round-aggregates.ts';
 
 /**
@@ -21,9 +21,6 @@ import { createRoundAggregates } from './round-aggregates.ts';
 
 type Work = 'closed' | 'aggregates' | 'map_days';
 
-const floorToHour = (ms: number) => Math.floor(ms / 3_600_000) * 3_600_000;
-const floorToDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000;
-
 /**
  * Pings of closed rounds' polls, summed by server, hour and 10 ms bin (0 and 1000+ are not real pings): a round's
  * pings are written once per hour and bin, not per poll, and a bulk writer's whole batch of rounds at once.
@@ -33,7 +30,7 @@ class PingTotals {
 
   add(serverGuid: string, polls: readonly TimelinePoll[]): void {
     for (const poll of polls) {
-      const hour = floorToHour(poll.at);
+      const hour = floorTo(poll.at, 60);
       for (const sample of poll.samples) {
         if (sample.ping <= 0 || sample.ping >= 1000) continue;
         const bin = pingBinOf(sample.ping);
@@ -53,7 +50,7 @@ class PingTotals {
   daily() {
     const days = new Map<string, { serverGuid: string; day: number; bin: number; count: number }>();
     for (const { serverGuid, hour, bin, count } of this.#counts.values()) {
-      const day = floorToDay(hour);
+      const day = floorTo(hour, 1440);
       const key = `${serverGuid}|${day}|${bin}`;
       const total = days.get(key);
       if (total) total.count += count;
