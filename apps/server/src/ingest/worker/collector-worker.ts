@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { GameId } from '@frontline/contract';
 import { openDatabase } from '../../db/database.ts';
 import { fetchGameServers } from '../bflist/bflist-client.ts';
-import { Collector } from '../collector.ts';
+import { Collector, type LastGoodList } from '../collector.ts';
 import { createCollectorStore } from '../store/collector-store.ts';
 import { rollUpPopulation } from '../store/population-rollup.ts';
 import { forwardingLogger } from './forwarding-logger.ts';
@@ -36,7 +37,7 @@ const database = await openDatabase(settings.databasePath, { checkpoints: 'manua
 const { sqlite } = database;
 
 /** The lists last sent, so that a cycle sends only those that changed (the host keeps the rest). */
-const sentLists = new Map<string, unknown>();
+const sentLists = new Map<GameId, LastGoodList>();
 let lastCheckpointAt = Date.now();
 
 const collector = new Collector({

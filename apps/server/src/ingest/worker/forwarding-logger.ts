@@ -23,8 +23,16 @@ export function forwardingLogger(level: string, forward: Forward): CollectorLog 
         forward(lineLevel, payload, text);
       } catch {
         // Something in the payload cannot cross threads (a function, a socket): send what can be read of it.
-        forward(lineLevel, { payload: String(JSON.stringify(payload)) }, text);
+        forward(lineLevel, { payload: readableText(payload) }, text);
       }
     };
   return { info: method('info'), warn: method('warn'), error: method('error') };
+}
+
+function readableText(payload: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(payload);
+  } catch {
+    return Object.keys(payload).join(', ');
+  }
 }
