@@ -20,10 +20,6 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-/**
- * Opens (creating if needed) the database at `path` and brings its schema up to date. A migration may leave the
- * collector a replay of closed rounds to do (ingest/start-collector.ts, run by app.ts before anything reads).
- */
 export interface OpenDatabaseOptions {
   /**
    * `auto` (the default): SQLite checkpoints the WAL when a commit finds it past 10,000 pages. `manual`: no commit
@@ -33,6 +29,11 @@ export interface OpenDatabaseOptions {
   checkpoints?: 'auto' | 'manual';
 }
 
+/**
+ * Opens (creating if needed) the database at `path` and brings its schema up to date. A migration may leave work
+ * owed: timelines to move (db/round-timelines-copy.ts, run by app.ts before anything reads) and closed rounds to
+ * replay into the aggregates (rows of the round-closed queue, worked off by the collector).
+ */
 export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
