@@ -1,4 +1,5 @@
 export * from './app-info.ts';
+export * from './auth.ts';
 export * from './busy-guids.ts';
 export * from './constants.ts';
 export * from './errors.ts';
