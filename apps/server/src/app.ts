@@ -9,6 +9,13 @@ import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
 import type { CollectorHost } from './ingest/worker/collector-host.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
+import { createAccountService } from './features/auth/account.service.ts';
+import { createAuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { ACCESS_TOKEN_LIFETIME_MS, createAuthService } from './features/auth/auth.service.ts';
+import { createDemoIdentityProvider, DEMO_CLIENT_ID } from './features/auth/demo-identity-provider.ts';
+import { createIdTokenVerifier } from './features/auth/id-token-verifier.ts';
+import { createSigningKeys } from './features/auth/signing-keys.ts';
 import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
@@ -130,12 +137,52 @@ export async function buildApp(
   const playerProfileService = createPlayerProfileService({ playerProfileRepository, playersRepository, clock });
   const roundsService = createRoundsService({ roundsRepository, clock });
 
+  // ── Accounts: sign-in (Google's ID tokens; the demo's own provider when DEMO_SIGN_IN) and the user's lists ──
+  // The HTTP thread writes these few rows itself (sign-ins, lists); SQLite's busy timeout waits out a collector
+  // commit, which lasts milliseconds (docs/decisions/0014-accounts-and-sign-in.md).
+  const authRepository = createAuthRepository(db);
+  const { googleClientId } = config.auth;
+  const demoIdentityProvider = config.auth.demoSignIn
+    ? await createDemoIdentityProvider({ audience: googleClientId ?? DEMO_CLIENT_ID, authRepository, clock })
+    : undefined;
+  const idTokenAudiences = [
+    ...new Set([googleClientId, demoIdentityProvider && (googleClientId ?? DEMO_CLIENT_ID)]),
+  ].filter((audience) => typeof audience === 'string');
+  const authService = await createAuthService({
+    authRepository,
+    signingKeys: await createSigningKeys({
+      authRepository,
+      configuredKey: config.auth.signingKey,
+      accessTokenLifetimeMs: ACCESS_TOKEN_LIFETIME_MS,
+      clock,
+    }),
+    verifyIdToken:
+      idTokenAudiences.length > 0
+        ? createIdTokenVerifier({
+            audiences: idTokenAudiences,
+            jwksUrl: config.auth.googleJwksUrl,
+            localKeySet: demoIdentityProvider?.localKeySet,
+            clock,
+          })
+        : undefined,
+    configuredRefreshSecret: config.auth.refreshSecret,
+    onAccountCreated: demoIdentityProvider?.seedAccount,
+    clock,
+  });
+  const accountService = createAccountService({ authRepository, db, clock });
+  const signIn = {
+    available: authService.signInAvailable,
+    googleClientId: googleClientId ?? null,
+    demo: demoIdentityProvider !== undefined,
+  };
+
   // ── Routes, under /stats: each takes its service ──
   // Production: answers a service reuses are encoded once, not checked per request (http/send-json.ts).
   const encodeSharedAnswers = config.env === 'production';
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(healthRoutes, { prefix: API_PREFIX, healthService });
-  await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode });
+  await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode, signIn });
+  await app.register(authRoutes, { prefix: API_PREFIX, authService, accountService, demoIdentityProvider });
   await app.register(gameTrendsRoutes, { prefix: API_PREFIX, gameTrendsService, encodeSharedAnswers });
   await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });
@@ -146,6 +193,7 @@ export async function buildApp(
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,
     demoMode: config.demoMode,
+    signIn,
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -34,6 +34,9 @@ const gameList = z
       .min(1, 'name at least one game'),
   );
 
+/** Where Google publishes the keys its ID tokens are signed with. */
+const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -48,6 +51,11 @@ const envSchema = z.object({
   POLL_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   COLLECTOR_UNHEALTHY_AFTER_SECONDS: z.coerce.number().int().min(1).default(600),
   DEMO_MODE: booleanText.default(false),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(512).optional(),
+  GOOGLE_JWKS_URL: z.url().default(GOOGLE_JWKS_URL),
+  AUTH_SIGNING_KEY: z.string().min(1).optional(),
+  AUTH_REFRESH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  DEMO_SIGN_IN: booleanText.default(false),
 });
 
 export interface AppConfig {
@@ -70,6 +78,17 @@ export interface AppConfig {
     pollIntervalMs: number;
     /** A game whose polls have failed for longer than this makes the health check answer 503. */
     unhealthyAfterMs: number;
+  };
+  auth: {
+    /** Google sign-in is on only with a client id (the audience its ID tokens must carry). */
+    googleClientId: string | undefined;
+    googleJwksUrl: string;
+    /** PKCS#8 PEM of an Ed25519 or P-256 private key; unset: one is generated once and kept in the database. */
+    signingKey: string | undefined;
+    /** Key of the refresh tokens' hashes; unset: generated once and kept in the database. */
+    refreshSecret: string | undefined;
+    /** The demo's local identity provider (never in production). */
+    demoSignIn: boolean;
   };
 }
 
@@ -102,6 +121,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // would be a different, empty one there.
     throw new ConfigError([`DATABASE_PATH: the collector (COLLECTOR_ENABLED) needs a database file, not ${IN_MEMORY}`]);
   }
+  if (values.DEMO_SIGN_IN && values.NODE_ENV === 'production') {
+    // Anyone could sign in as anyone through the demo's identity provider.
+    throw new ConfigError(['DEMO_SIGN_IN: the demo identity provider must not run with NODE_ENV=production']);
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -117,6 +140,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       games: values.COLLECT_GAMES,
       pollIntervalMs: values.POLL_INTERVAL_SECONDS * 1000,
       unhealthyAfterMs: values.COLLECTOR_UNHEALTHY_AFTER_SECONDS * 1000,
+    },
+    auth: {
+      googleClientId: values.GOOGLE_CLIENT_ID,
+      googleJwksUrl: values.GOOGLE_JWKS_URL,
+      signingKey: values.AUTH_SIGNING_KEY,
+      refreshSecret: values.AUTH_REFRESH_SECRET,
+      demoSignIn: values.DEMO_SIGN_IN,
     },
   };
 }

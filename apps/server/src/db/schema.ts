@@ -237,6 +237,64 @@ export interface PlayerBestScoresTable {
   session_id: number;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  created_at: string;
+  last_logged_in: string;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_refreshed_at: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  replaced_by_hash: string | null;
+}
+
+export interface AuthSigningKeysTable {
+  kid: string;
+  algorithm: string;
+  public_jwk: string;
+  private_jwk: string | null;
+  created_at: string;
+  retired_at: string | null;
+}
+
+export interface UserPlayerNamesTable {
+  id: Generated<number>;
+  user_id: number;
+  player_name: string;
+  created_at: string;
+}
+
+export interface UserFavoriteServersTable {
+  id: Generated<number>;
+  user_id: number;
+  server_guid: ServerGuid;
+  created_at: string;
+}
+
+export interface UserBuddiesTable {
+  id: Generated<number>;
+  user_id: number;
+  buddy_player_name: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
   collector_games: CollectorGamesTable;
@@ -259,4 +317,11 @@ export interface DatabaseSchema {
   server_map_days: ServerMapDaysTable;
   player_map_months: PlayerMapMonthsTable;
   player_best_scores: PlayerBestScoresTable;
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_signing_keys: AuthSigningKeysTable;
+  user_player_names: UserPlayerNamesTable;
+  user_favorite_servers: UserFavoriteServersTable;
+  user_buddies: UserBuddiesTable;
 }

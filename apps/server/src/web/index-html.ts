@@ -5,6 +5,7 @@ import {
   pageMetaTags,
   type Game,
   type MetaTag,
+  type SignInOptions,
 } from '@frontline/contract';
 
 /**
@@ -74,12 +75,18 @@ function findFlagSpriteUrl(template: string): string | undefined {
 /** Read by the web app at start-up (so the demo notice costs no request). */
 const DEMO_META = '<meta name="frontline:demo" content="true" />';
 
+/** How to sign in here, read by the login button at start-up (no request needed); JSON in an escaped attribute. */
+function signInMeta(signIn: SignInOptions): string {
+  return `<meta name="frontline:sign-in" content="${escapeHtml(JSON.stringify(signIn))}" />`;
+}
+
 /** Returns a renderer for one template; the template is split once so each request is a cheap join. */
 export function createIndexRenderer(
   template: string,
-  options: { publicUrl?: string; demoMode?: boolean } = {},
+  options: { publicUrl?: string; demoMode?: boolean; signIn?: SignInOptions } = {},
 ): (url: string, busyBatches?: readonly (readonly string[])[]) => RenderedPage {
-  const { publicUrl, demoMode = false } = options;
+  const { publicUrl, demoMode = false, signIn } = options;
+  const signInTag = signIn ? signInMeta(signIn) : undefined;
   if (!template.includes(META_PLACEHOLDER) || !/<title>[^<]*<\/title>/.test(template)) {
     throw new Error(`index.html must contain a <title> element and the ${META_PLACEHOLDER} placeholder`);
   }
@@ -91,6 +98,7 @@ export function createIndexRenderer(
     const meta = describePage(pathname, decodePlayerNameForDisplay);
     const tags = pageMetaTags(meta, publicUrl ? publicUrl + url : undefined).map(renderMetaTag);
     if (demoMode) tags.push(DEMO_META);
+    if (signInTag) tags.push(signInTag);
     tags.push(...preloadLinksFor(pathname, busyBatches, flagSpriteUrl));
     const html = `${head}<title>${escapeHtml(meta.title)}</title>\n    ${tags.join('\n    ')}${tail}`;
     return { status: meta.found ? 200 : 404, html };

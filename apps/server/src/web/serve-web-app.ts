@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { SignInOptions } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { createIndexRenderer, type RenderedPage } from './index-html.ts';
 
@@ -12,7 +13,7 @@ import { createIndexRenderer, type RenderedPage } from './index-html.ts';
 export async function serveWebApp(
   app: FastifyInstance,
   distPath: string,
-  options: { publicUrl?: string; demoMode: boolean },
+  options: { publicUrl?: string; demoMode: boolean; signIn?: SignInOptions },
 ): Promise<((url: string, busyBatches?: readonly (readonly string[])[]) => RenderedPage) | undefined> {
   const indexPath = join(distPath, 'index.html');
   if (!existsSync(indexPath)) {

@@ -11,6 +11,7 @@ import { playedRoundsIndexes } from './0009-played-rounds-indexes.ts';
 import { roundTimelines } from './0010-round-timelines.ts';
 import { serverRoundsSortIndexes } from './0011-server-rounds-sort-indexes.ts';
 import { roundClosedQueue } from './0012-round-closed-queue.ts';
+import { accounts } from './0013-accounts.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-round-timelines': roundTimelines,
   '0011-server-rounds-sort-indexes': serverRoundsSortIndexes,
   '0012-round-closed-queue': roundClosedQueue,
+  '0013-accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

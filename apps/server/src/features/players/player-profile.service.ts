@@ -20,7 +20,7 @@ import { DAY_MS, MONTH_DAYS, WEEK_DAYS, firstDayOfWindow, utcDayNumber, windowSt
 import { addOpenRounds, addOpenRoundsToday, spreadOverHours, sumMaps, sumOpenRounds } from './player-figures.ts';
 import type { MapTotalsRecord, PlayerProfileRepository, SessionRecord } from './player-profile.repository.ts';
 import type { PlayersRepository } from './players.repository.ts';
-import { ACTIVE_WINDOW_MS } from './players.service.ts';
+import { ACTIVE_WINDOW_MS } from '../../db/player-presence.ts';
 
 /**
  * The players list (spec §2 "Find Players"), the player profile (§3 Player stats and its parts) and a player's

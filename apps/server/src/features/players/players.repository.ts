@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nameContainsAny, nameStartsWithAny } from '../../db/like-pattern.ts';
-import { parameterChunks } from '../../db/parameter-chunks.ts';
+import { findCurrentSessions, findPlayedMs } from '../../db/player-presence.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 /** Reads about players: who matches a search, how long they played, where they play now. */
@@ -14,15 +14,6 @@ export interface PlayerSearchCandidate {
    * Last seen in their latest session, the one started last (ISO UTC); their first sighting if they have none.
    */
   lastSeen: string;
-}
-
-export interface PlayerCurrentSession {
-  playerName: string;
-  serverGuid: string;
-  serverName: string;
-  mapName: string;
-  kills: number;
-  deaths: number;
 }
 
 export interface FindSearchCandidatesQuery {
@@ -94,67 +85,12 @@ export function createPlayersRepository(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    /**
-     * Time observed playing: the totals kept for closed rounds, plus the sessions of rounds still open (found
-     * through the few open rounds, so no player's whole history is read).
-     */
-    async findPlayedMs(playerNames: readonly string[]): Promise<Map<string, number>> {
-      const played = new Map<string, number>();
-      for (const names of parameterChunks(playerNames)) {
-        const closed = await db
-          .selectFrom('players')
-          .select(['player_name', 'played_ms'])
-          .where('player_name', 'in', names)
-          .execute();
-        for (const row of closed) if (row.played_ms > 0) played.set(row.player_name, row.played_ms);
-        const open = await db
-          .selectFrom('rounds as r')
-          .innerJoin('sessions as s', 's.round_key', 'r.round_key')
-          .select(['s.player_name', (eb) => eb.fn.sum<number>('s.played_ms').as('played_ms')])
-          .where('r.is_active', '=', 1)
-          .where('s.player_name', 'in', names)
-          .groupBy('s.player_name')
-          .execute();
-        for (const row of open) played.set(row.player_name, (played.get(row.player_name) ?? 0) + Number(row.played_ms));
-      }
-      return played;
-    },
+    /** Time observed playing (db/player-presence.ts). */
+    findPlayedMs: (playerNames: readonly string[]) => findPlayedMs(db, playerNames),
 
-    /**
-     * Each player's open session seen at or after `activeSince`, with its round's server and map (sessions belong to
-     * a round, and through it to a server). Should a player have two (they moved servers and the old session has not
-     * timed out yet), the one seen last wins.
-     */
-    async findCurrentSessions(
-      playerNames: readonly string[],
-      activeSince: string,
-    ): Promise<Map<string, PlayerCurrentSession>> {
-      const current = new Map<string, PlayerCurrentSession>();
-      for (const names of parameterChunks(playerNames)) {
-        const rows = await db
-          .selectFrom('sessions as s')
-          .innerJoin('rounds as r', 'r.round_key', 's.round_key')
-          .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
-          .select(['s.player_name', 's.kills', 's.deaths', 'r.server_guid', 'r.map_name', 'v.name as server_name'])
-          .where('s.player_name', 'in', names)
-          .where('s.is_active', '=', 1)
-          .where('s.last_seen', '>=', activeSince)
-          .orderBy('s.last_seen', 'asc')
-          .execute();
-        // Ascending, so the latest sighting of a player is the one left in the map.
-        for (const row of rows) {
-          current.set(row.player_name, {
-            playerName: row.player_name,
-            serverGuid: row.server_guid,
-            serverName: row.server_name,
-            mapName: row.map_name,
-            kills: row.kills,
-            deaths: row.deaths,
-          });
-        }
-      }
-      return current;
-    },
+    /** Each player's open session seen at or after `activeSince` (db/player-presence.ts). */
+    findCurrentSessions: (playerNames: readonly string[], activeSince: string) =>
+      findCurrentSessions(db, playerNames, activeSince),
   };
 }
 

@@ -1,15 +1,9 @@
 import { decodePlayerNameForDisplay, type PlayerSearchResponse } from '@frontline/contract';
+import { ACTIVE_WINDOW_MS } from '../../db/player-presence.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { nameSearchForms } from '../../lib/name-search.ts';
 import type { PlayersRepository } from './players.repository.ts';
-
-/**
- * A player is online when an open session of theirs was seen within this window (domain-facts §6, "isActive":
- * latest active session seen ≤ 5 min ago). A session stays open a while after its player left, so "open" alone
- * would show people online who have gone.
- */
-export const ACTIVE_WINDOW_MS = 5 * 60_000;
 
 interface SearchPlayersQuery {
   /** Trimmed, at least 2 characters (the route checks). */
