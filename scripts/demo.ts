@@ -120,7 +120,10 @@ async function seedProfiles(databasePath: string, world: EmulatedWorld): Promise
 
 const options = readOptions();
 process.env.DATABASE_PATH ??= './data/demo.db';
-process.env.NODE_ENV ??= 'production';
+// Not production: the demo signs people in through its own identity provider, which production refuses
+// (docs/decisions/0014-accounts-and-sign-in.md). Answers are therefore checked against the contract, as in development.
+process.env.NODE_ENV ??= 'development';
+if (process.env.NODE_ENV !== 'production') process.env.DEMO_SIGN_IN ??= 'true';
 // The collector's line per poll cycle is for operators; a demo console shows only what goes wrong.
 process.env.LOG_LEVEL ??= 'warn';
 const baseConfig = loadConfigOrExit();
