@@ -206,6 +206,7 @@ export async function buildApp(
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')
+        .header('content-security-policy', page.contentSecurityPolicy)
         .type('text/html; charset=utf-8')
         .send(page.html);
     }

@@ -59,6 +59,34 @@ describe('serving the web app', () => {
     expect(response.body).toContain('<title>Page not found | Frontline</title>');
   });
 
+  it('writes how to sign in into every page, and sends a strict Content-Security-Policy with it', async () => {
+    const page = await app.inject('/servers/bf1942');
+    const signIn = /<meta name="frontline:sign-in" content="([^"]*)" \/>/.exec(page.body)?.[1];
+    expect(JSON.parse((signIn ?? '').replaceAll('&quot;', '"'))).toEqual({
+      available: false,
+      googleClientId: null,
+      demo: false,
+    });
+    const policy = page.headers['content-security-policy'];
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    // No inline script runs unless the template holds it (its hash is listed), and Google is not allowed here.
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(policy).not.toContain('google');
+
+    const google = await createTestApp({ WEB_DIST_PATH: distPath, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' });
+    try {
+      const withGoogle = await google.inject('/dashboard');
+      expect(withGoogle.headers['content-security-policy']).toContain(
+        "script-src 'self' https://accounts.google.com/gsi/client",
+      );
+      expect(withGoogle.body).toContain('id.apps.googleusercontent.com');
+    } finally {
+      await google.close();
+    }
+  });
+
   it('marks pages of a demo so the web app can say so without a request', async () => {
     expect((await app.inject('/servers/bf1942')).body).not.toContain('frontline:demo');
     const demo = await createTestApp({ WEB_DIST_PATH: distPath, DEMO_MODE: 'true' });

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { SignInOptions } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import { createIndexRenderer, type RenderedPage } from './index-html.ts';
+
+export interface PageWithPolicy extends RenderedPage {
+  /** The Content-Security-Policy header the page is sent with. */
+  contentSecurityPolicy: string;
+}
 
 /**
  * Serves the built single-page app: hashed assets with long-lived caching, and index.html (with the
@@ -14,13 +20,15 @@ export async function serveWebApp(
   app: FastifyInstance,
   distPath: string,
   options: { publicUrl?: string; demoMode: boolean; signIn?: SignInOptions },
-): Promise<((url: string, busyBatches?: readonly (readonly string[])[]) => RenderedPage) | undefined> {
+): Promise<((url: string, busyBatches?: readonly (readonly string[])[]) => PageWithPolicy) | undefined> {
   const indexPath = join(distPath, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn({ distPath }, 'web app not built (npm run build): serving the API only');
     return undefined;
   }
-  const renderPage = createIndexRenderer(readFileSync(indexPath, 'utf8'), options);
+  const template = readFileSync(indexPath, 'utf8');
+  const renderPage = createIndexRenderer(template, options);
+  const policy = contentSecurityPolicy(template, { googleSignIn: Boolean(options.signIn?.googleClientId) });
   await app.register(fastifyStatic, {
     root: distPath,
     // Only files that exist get routes; every other path falls through to the page renderer.
@@ -34,5 +42,5 @@ export async function serveWebApp(
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  return renderPage;
+  return (url, busyBatches) => ({ ...renderPage(url, busyBatches), contentSecurityPolicy: policy });
 }
