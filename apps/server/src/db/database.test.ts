@@ -32,6 +32,7 @@ describe('openDatabase', () => {
         '0010-round-timelines',
         '0011-server-rounds-sort-indexes',
         '0012-round-closed-queue',
+        '0013-accounts',
       ]);
     } finally {
       await database.close();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
 import { generateHistory } from '../emulator/generate-history.ts';
+import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../test/local-google-jwks.ts';
 import { createTestApp } from '../test/test-app.ts';
 import type { buildOpenApiDocument } from './api-docs/openapi-document.ts';
 
@@ -18,6 +19,9 @@ let production: FastifyInstance;
 let checked: FastifyInstance;
 /** Path parameters with values that exist in the generated history. */
 let values: Record<string, string>;
+let jwks: LocalGoogleJwks;
+/** A signed-in user's bearer (both apps share the database, so its signing key and sign-ins). */
+let bearer: string;
 
 beforeAll(async () => {
   // One frozen moment for both apps: answers that say when they were made (generatedAt) must not differ by a ms.
@@ -26,8 +30,10 @@ beforeAll(async () => {
   database = await openDatabase(IN_MEMORY);
   // Two days up to now: rounds closed and still open, players online, so the answers are full.
   generateHistory({ sqlite: database.sqlite, seed: 1, endMs: Date.now(), days: 2, games: ['fh2'] });
-  production = await createTestApp({ NODE_ENV: 'production' }, database);
-  checked = await createTestApp({ NODE_ENV: 'test' }, database);
+  jwks = await startLocalGoogleJwks();
+  const signIn = { GOOGLE_CLIENT_ID: TEST_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url };
+  production = await createTestApp({ NODE_ENV: 'production', ...signIn }, database);
+  checked = await createTestApp({ NODE_ENV: 'test', ...signIn }, database);
   const row = database.sqlite
     .prepare(
       `select s.server_guid as serverGuid, s.name as serverName, s.ip, s.port, r.round_id as roundId,
@@ -41,12 +47,39 @@ beforeAll(async () => {
     id: String(row.serverGuid),
     ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value)])),
   };
+  // A user whose lists hold a player and a server of the history, so the private answers are full too.
+  const login = await checked.inject({
+    method: 'POST',
+    url: '/stats/auth/login',
+    payload: { googleIdToken: await jwks.mint() },
+  });
+  bearer = `Bearer ${login.json<{ accessToken: string }>().accessToken}`;
+  const headers = { authorization: bearer };
+  await checked.inject({
+    method: 'POST',
+    url: '/stats/auth/buddies',
+    headers,
+    payload: { buddyPlayerName: values.playerName },
+  });
+  await checked.inject({
+    method: 'POST',
+    url: '/stats/auth/player-names',
+    headers,
+    payload: { playerName: values.playerName },
+  });
+  await checked.inject({
+    method: 'POST',
+    url: '/stats/auth/favorite-servers',
+    headers,
+    payload: { serverGuid: values.serverGuid },
+  });
 }, 120_000);
 
 afterAll(async () => {
   await production.close();
   await checked.close();
   await database.close();
+  await jwks.close();
   vi.useRealTimers();
 });
 
@@ -61,14 +94,16 @@ const REQUIRED_QUERIES: Record<string, (values: Record<string, string>) => Recor
 describe('production answers', () => {
   it('are the JSON the checked answers are, for every documented route', async () => {
     const document = (await checked.inject('/stats/docs/json')).json<OpenApiDocument>();
-    const paths = Object.keys(document.paths);
+    // What a GET reads; the account's own answers with the signed-in user's bearer.
+    const paths = Object.keys(document.paths).filter((path) => document.paths[path]?.get);
     expect(paths.length).toBeGreaterThanOrEqual(19);
     for (const path of paths) {
+      const headers = path.startsWith('/stats/auth/') ? { authorization: bearer } : {};
       const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? name));
       const query = new URLSearchParams(REQUIRED_QUERIES[path]?.(values)).toString();
       const [sent, expected] = await Promise.all([
-        production.inject(query ? `${url}?${query}` : url),
-        checked.inject(query ? `${url}?${query}` : url),
+        production.inject({ url: query ? `${url}?${query}` : url, headers }),
+        checked.inject({ url: query ? `${url}?${query}` : url, headers }),
       ]);
       // No collector runs here, so no server is live: the one 404 (the live list itself is empty).
       const status = path === '/stats/liveservers/{game}/{ip}/{port}' ? 404 : 200;

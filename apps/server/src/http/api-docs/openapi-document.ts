@@ -124,6 +124,11 @@ function responsesOf(
   const declared = route.schema?.response;
   for (const [status, schema] of Object.entries(typeof declared === 'object' && declared !== null ? declared : {})) {
     if (!(schema instanceof z.ZodType)) continue;
+    if (status === '204') {
+      // No content: no body to describe.
+      responses[status] = { description: STATUS_CODES[204] ?? status };
+      continue;
+    }
     responses[status] = {
       description: STATUS_CODES[Number(status)] ?? status,
       content: { 'application/json': { schema: answerSchema(schema) } },
