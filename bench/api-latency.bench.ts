@@ -14,8 +14,8 @@ import { percentile } from './statistics.ts';
  * collector polls is a third), and every p95 is also given against the health endpoint's in the same run.
  */
 
-const CONNECTIONS = 32;
-const REQUESTS_PER_ENDPOINT = 2_000;
+export const CONNECTIONS = 32;
+export const REQUESTS_PER_ENDPOINT = 2_000;
 const WARM_UP_REQUESTS = 200;
 /** The floor every endpoint is divided by (see benchApiLatency). */
 const HEALTH = 'health_baseline';

@@ -6,10 +6,10 @@ import type { ClosedLoopJob, LoadReply, LoadRequest, LoadResult, PacedJob } from
  * over IPC and answers with the latencies. It exits when the bench process disconnects.
  */
 
-async function timeRequest(url: string, result: LoadResult): Promise<void> {
+async function timeRequest(url: string, result: LoadResult, headers: Record<string, string> = {}): Promise<void> {
   const started = performance.now();
   try {
-    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip', ...headers } });
     await response.arrayBuffer();
     if (!response.ok) result.failures += 1;
   } catch {
@@ -18,14 +18,14 @@ async function timeRequest(url: string, result: LoadResult): Promise<void> {
   result.latencies.push(performance.now() - started);
 }
 
-async function runClosedLoop({ baseUrl, paths, connections }: ClosedLoopJob): Promise<LoadResult> {
+async function runClosedLoop({ baseUrl, paths, connections, headers }: ClosedLoopJob): Promise<LoadResult> {
   const result: LoadResult = { latencies: [], failures: 0 };
   let next = 0;
   const client = async () => {
     while (next < paths.length) {
       const path = paths[next]!;
       next += 1;
-      await timeRequest(baseUrl + path, result);
+      await timeRequest(baseUrl + path, result, headers);
     }
   };
   await Promise.all(Array.from({ length: connections }, client));

@@ -12,6 +12,8 @@ export interface ClosedLoopJob {
   baseUrl: string;
   paths: string[];
   connections: number;
+  /** Sent with every request (e.g. a signed-in user's bearer). */
+  headers?: Record<string, string>;
 }
 
 /**

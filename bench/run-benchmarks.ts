@@ -10,8 +10,10 @@
  *   (`event_loop_delay_ms_p99`, beside its floor with the collector off; about 2.5 min);
  * - api: every endpoint at 32 clients (`api_p95_ms_<name>`) and against the health endpoint in the same run
  *   (`api_p95_ratio_<name>`), and the page endpoints' first requests (`api_cold_p95_ms_<name>`);
- * - page-load: /servers/bf1942 in Chromium.
- * The served groups (api, page-load) serve the 30-day history, or a 1-day one when generation is not among the
+ * - page-load: /servers/bf1942 in Chromium, and /dashboard signed in;
+ * - account: the signed-in user's dashboard and profile answers (50 buddies, 20 servers) against the health
+ *   endpoint (`api_p95_ratio_auth_dashboard`).
+ * The served groups (api, page-load, account) serve the 30-day history, or a 1-day one when generation is not among the
  * groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send their
  * requests from a load generator in a third (load-generator.ts).
  *
@@ -25,6 +27,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startLocalGoogleJwks } from '../apps/server/src/test/local-google-jwks.ts';
+import { benchAccount, BENCH_SIGN_IN_CLIENT_ID } from './account.bench.ts';
 import { benchApiLatency, benchColdPages } from './api-latency.bench.ts';
 import { benchCollector } from './collector.bench.ts';
 import { benchEventLoop } from './event-loop.bench.ts';
@@ -38,7 +42,7 @@ import { benchTruth } from './truth.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'loop', 'api', 'page-load'] as const;
+const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'loop', 'api', 'page-load', 'account'] as const;
 const { values } = parseArgs({
   options: {
     year: { type: 'boolean', default: false },
@@ -75,9 +79,14 @@ try {
   if (only.has('loop')) figures.push(...(await benchEventLoop(load)));
 
   // The demo's data on the 30-day history just generated, or a day of it generated now.
-  if (only.has('api') || only.has('page-load')) {
+  if (only.has('api') || only.has('page-load') || only.has('account')) {
     const days = only.has('generation') ? 30 : 1;
-    const server = await serveDataset(monthDatabasePath, { days });
+    // Sign-in as deployed (Google's ID tokens), with a local key server standing in for Google's.
+    const jwks = await startLocalGoogleJwks();
+    const server = await serveDataset(monthDatabasePath, {
+      days,
+      env: { GOOGLE_CLIENT_ID: BENCH_SIGN_IN_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url },
+    });
     try {
       if (only.has('api')) {
         // The first-request figures are the year's when it is served below (the budget's dataset).
@@ -85,8 +94,10 @@ try {
         figures.push(...(await benchApiLatency(load, server.url, cold === undefined ? {} : { cold })));
       }
       if (only.has('page-load')) figures.push(...(await benchPageLoad(server.url)));
+      if (only.has('account')) figures.push(...(await benchAccount(load, server.url, monthDatabasePath, jwks)));
     } finally {
       await server.stop();
+      await jwks.close();
     }
   }
   if (servesYear) {

@@ -23,7 +23,10 @@ import { BENCH_SEED, generateHistoryFile } from './history-database.ts';
 const STARTUP_TIMEOUT_MS = 300_000;
 
 /** Serves the database at `databasePath`, generating `days` of history ending now first if it does not exist. */
-export async function serveDataset(databasePath: string, { days }: { days: number }): Promise<ServerProcess> {
+export async function serveDataset(
+  databasePath: string,
+  { days, env = {} }: { days: number; env?: Record<string, string> },
+): Promise<ServerProcess> {
   if (!existsSync(databasePath)) {
     console.log(`\nGenerating ${days} days of history for the served benches…`);
     await generateHistoryFile(databasePath, days, { endMs: Date.now() });
@@ -44,6 +47,7 @@ export async function serveDataset(databasePath: string, { days }: { days: numbe
         COLLECTOR_ENABLED: 'true',
         BFLIST_BASE_URL: emulator.url,
         DEMO_MODE: 'true',
+        ...env,
       },
       // A large database may be migrated at start-up (e.g. a table split copied in batches).
       { startupTimeoutMs: STARTUP_TIMEOUT_MS },
