@@ -91,4 +91,22 @@ describe('collector configuration', () => {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });
+
+  it('leaves sign-in off by default and reads its settings', () => {
+    expect(loadConfig({}).auth).toEqual({
+      googleClientId: undefined,
+      googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      signingKey: undefined,
+      refreshSecret: undefined,
+      demoSignIn: false,
+    });
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', DEMO_SIGN_IN: 'true', NODE_ENV: 'test' }).auth,
+    ).toMatchObject({ googleClientId: 'id.apps.googleusercontent.com', demoSignIn: true });
+  });
+
+  it('refuses the demo identity provider in production, and a short refresh secret', () => {
+    expect(() => loadConfig({ DEMO_SIGN_IN: 'true', NODE_ENV: 'production' })).toThrow(/DEMO_SIGN_IN/);
+    expect(() => loadConfig({ AUTH_REFRESH_SECRET: 'short' })).toThrow(/AUTH_REFRESH_SECRET/);
+  });
 });
