@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { RoundId, ServerGuid } from '../domain/ids.ts';
 import { parameterChunks } from './parameter-chunks.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -119,8 +119,25 @@ export async function findPlayedMs(
 }
 
 /**
- * Each known name's latest sighting (ISO UTC): the last poll of the session they started last, as the player search
- * shows it; names the collector never saw are absent. One index step per name on sessions (player, start).
+ * A player's last sighting as the search and the dashboard show it: the last poll of the session they started last,
+ * else their first sighting (a name seen only in a round still being written). One index step on sessions
+ * (player, start). For a query over `players as p`.
+ */
+export function lastSightingOf(eb: ExpressionBuilder<DatabaseSchema & { p: DatabaseSchema['players'] }, 'p'>) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('sessions as s')
+      .select('s.last_seen')
+      .whereRef('s.player_name', '=', 'p.player_name')
+      .orderBy('s.start_time', 'desc')
+      .orderBy('s.session_id', 'desc')
+      .limit(1),
+    'p.first_seen',
+  );
+}
+
+/**
+ * Each known name's latest sighting (ISO UTC, `lastSightingOf`); names the collector never saw are absent.
  */
 export async function findLastSightings(
   db: Kysely<DatabaseSchema>,
@@ -130,21 +147,7 @@ export async function findLastSightings(
   for (const names of parameterChunks(playerNames)) {
     const rows = await db
       .selectFrom('players as p')
-      .select((eb) => [
-        'p.player_name',
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom('sessions as s')
-              .select('s.last_seen')
-              .whereRef('s.player_name', '=', 'p.player_name')
-              .orderBy('s.start_time', 'desc')
-              .orderBy('s.session_id', 'desc')
-              .limit(1),
-            'p.first_seen',
-          )
-          .as('last_seen'),
-      ])
+      .select((eb) => ['p.player_name', lastSightingOf(eb).as('last_seen')])
       .where('p.player_name', 'in', names)
       .execute();
     for (const row of rows) sightings.set(row.player_name, row.last_seen);

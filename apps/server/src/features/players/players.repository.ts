@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nameContainsAny, nameStartsWithAny } from '../../db/like-pattern.ts';
-import { findCurrentSessions, findPlayedMs } from '../../db/player-presence.ts';
+import { findCurrentSessions, findPlayedMs, lastSightingOf } from '../../db/player-presence.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 
 /** Reads about players: who matches a search, how long they played, where they play now. */
@@ -57,18 +57,7 @@ export function createPlayersRepository(db: Kysely<DatabaseSchema>) {
               .where('is_active', '=', 1)
               .where('last_seen', '>=', activeSince),
           ).as('is_active'),
-          eb.fn
-            .coalesce(
-              eb
-                .selectFrom('sessions as s')
-                .select('s.last_seen')
-                .whereRef('s.player_name', '=', 'p.player_name')
-                .orderBy('s.start_time', 'desc')
-                .orderBy('s.session_id', 'desc')
-                .limit(1),
-              'p.first_seen',
-            )
-            .as('last_seen'),
+          lastSightingOf(eb).as('last_seen'),
         ])
         .where((eb) => nameContainsAny(eb.ref('p.player_name'), forms))
         .orderBy('is_prefix', 'desc')
