@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, buildQueryString, HttpError } from './api-client.ts';
+import { apiGet, apiRequest, buildQueryString, HttpError } from './api-client.ts';
 
 function answerWith(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -38,6 +38,36 @@ describe('api client (spec: "Non-OK stats calls raise \'HTTP error! status: {cod
     expect(init?.headers).toMatchObject({ Accept: 'application/json' });
     expect(init?.credentials).toBe('same-origin');
     expect(init?.signal).toBeUndefined();
+  });
+});
+
+describe('apiRequest (the calls that change something: sign-in and the account)', () => {
+  it('sends a JSON body with its content type, extra headers and same-origin credentials', async () => {
+    const fetchMock = answerWith(new Response('{"id":1}', { status: 201 }));
+    await expect(
+      apiRequest('/auth/player-names', {
+        method: 'POST',
+        body: { playerName: 'Sgt Pepper' },
+        headers: { Authorization: 'Bearer t' },
+      }),
+    ).resolves.toEqual({ id: 1 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/stats/auth/player-names');
+    expect(init).toMatchObject({ method: 'POST', body: '{"playerName":"Sgt Pepper"}', credentials: 'same-origin' });
+    expect(init?.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer t',
+    });
+  });
+
+  it('sends no body and no content type without one, and gives {} for 204', async () => {
+    const fetchMock = answerWith(new Response(null, { status: 204 }));
+    await expect(apiRequest('/auth/buddies/3', { method: 'DELETE' })).resolves.toEqual({});
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('DELETE');
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
   });
 });
 
