@@ -52,7 +52,7 @@ export function fakeServer(routes: Record<string, Answer | Answer[]>) {
   const calls: RecordedCall[] = [];
   const served = new Map<string, number>();
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? 'GET';
     const headers = { ...(init?.headers as Record<string, string> | undefined) };
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
