@@ -4,7 +4,9 @@ import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-ro
 import { SideRail } from '../components/layout/side-rail.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
 import { SiteHeader } from '../components/layout/site-header.tsx';
-import { useSignedIn } from '../lib/auth/use-signed-in.ts';
+import { AuthNotice, LoginButton } from '../components/layout/login-button.tsx';
+import { startAuth } from '../lib/auth/auth-start.ts';
+import { useSignedIn } from '../lib/auth/use-auth.ts';
 import { applyPageMeta } from '../lib/page-meta.ts';
 import { watchThemeSources } from '../lib/theme.ts';
 import { visibleNavEntries } from './navigation.ts';
@@ -17,6 +19,7 @@ export function AppShell() {
   const entries = visibleNavEntries(useSignedIn());
 
   useEffect(() => watchThemeSources(), []);
+  useEffect(startAuth, []);
 
   // Every navigation updates the title and the sharing tags (pages with data may refine them later) and,
   // as a multi-page site would, starts a newly opened page at its top (Back and Forward keep the
@@ -36,7 +39,8 @@ export function AppShell() {
       </a>
       <SideRail entries={entries} />
       <div className="flex min-h-dvh flex-col md:pl-20">
-        <SiteHeader entries={entries} />
+        <SiteHeader entries={entries} loginSlot={<LoginButton />} />
+        <AuthNotice />
         <main id="main" className="mx-auto w-full max-w-[1440px] flex-1 px-4 py-6 md:px-8 md:py-8">
           <RouteErrorBoundary path={pathname}>
             <Suspense fallback={<PageLoading />}>
