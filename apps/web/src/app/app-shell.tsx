@@ -1,4 +1,3 @@
-import { describePage } from '@frontline/contract';
 import { Suspense, useEffect } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { SideRail } from '../components/layout/side-rail.tsx';
@@ -7,10 +6,12 @@ import { SiteHeader } from '../components/layout/site-header.tsx';
 import { AuthNotice, LoginButton } from '../components/layout/login-button.tsx';
 import { startAuth } from '../lib/auth/auth-start.ts';
 import { useSignedIn } from '../lib/auth/use-auth.ts';
-import { applyPageMeta } from '../lib/page-meta.ts';
 import { watchThemeSources } from '../lib/theme.ts';
 import { visibleNavEntries } from './navigation.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/** True until the first navigation: the served HTML carries its page's tags (the dev server's does not). */
+let serverWroteTags = document.querySelector('meta[property="og:title"]') !== null;
 
 /** The frame of every page: navigation, header, the page itself, footer. */
 export function AppShell() {
@@ -25,8 +26,22 @@ export function AppShell() {
   // as a multi-page site would, starts a newly opened page at its top (Back and Forward keep the
   // browser's own scroll restoration).
   useEffect(() => {
-    applyPageMeta(describePage(pathname));
     if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+    // The server writes the first page's tags into its HTML; the route table for the pages after it arrives in a
+    // chunk of its own (route-page-meta.ts), off the first load. A page that has refined its title with its data by
+    // the time the chunk arrives keeps its own.
+    if (serverWroteTags) {
+      serverWroteTags = false;
+      return;
+    }
+    const titleAtNavigation = document.title;
+    let current = true;
+    void import('./route-page-meta.ts').then(({ applyRoutePageMeta }) => {
+      if (current && document.title === titleAtNavigation) applyRoutePageMeta(pathname);
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname, navigationType]);
 
   return (
