@@ -1,11 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
+import { signInAsDemoPerson } from './support/sign-in.ts';
 
 // Spec: site-account-and-realtime §2 route table.
-
-function unsignedJwt(claims: object): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.x`;
-}
 
 test("'/' redirects to /servers/bf1942 when no valid auth token is stored", async ({ page }) => {
   await page.goto('/');
@@ -14,9 +10,9 @@ test("'/' redirects to /servers/bf1942 when no valid auth token is stored", asyn
 });
 
 test("'/' redirects to /dashboard when a valid auth token is stored", async ({ page }) => {
+  // A real sign-in: a made-up token would now be refused by the dashboard's first call and signed out.
+  await signInAsDemoPerson(page, 2);
   await page.goto('/landing');
-  const token = unsignedJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
-  await page.evaluate((value) => localStorage.setItem('authToken', value), token);
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();

@@ -23,7 +23,7 @@ export function SideRail({ entries }: { entries: readonly NavEntry[] }) {
               to={entry.to}
               aria-current={active ? 'page' : undefined}
               aria-describedby={tooltipId}
-              className={`flex w-16 flex-col items-center gap-1 rounded-md py-2.5 text-[11px] font-semibold tracking-wide uppercase transition-colors ${
+              className={`flex w-[4.5rem] flex-col items-center gap-1 rounded-md py-2.5 text-[11px] font-semibold tracking-normal uppercase transition-colors ${
                 active ? 'bg-accent-soft text-accent' : 'text-muted hover:bg-raised hover:text-ink'
               }`}
             >

@@ -1,0 +1,125 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { signInAsDemoPerson } from './support/sign-in.ts';
+
+// Spec: site-account-and-realtime §1 (login button and dropdown), §2 "Dashboard screen", §4 Authentication and
+// Dashboard, §5, §8. Signed in through the demo's identity provider, against the real server and its database.
+// BuckCamper and "Sunday Soldiers | No Rules | EU" are a player and a server of the seeded world (players.spec.ts).
+
+const PLAYER = 'BuckCamper';
+const SERVER = 'Sunday Soldiers | No Rules | EU';
+
+/** Opens a section's add modal ('+' when the list has items, the empty state's button otherwise). */
+async function openAddModal(section: Locator): Promise<void> {
+  const plus = section.getByTestId('add-button');
+  if (await plus.isVisible()) await plus.click();
+  else await section.getByTestId('empty-state').getByRole('button').click();
+}
+
+/** Types into the add modal's search, picks the result named `name` and adds it. */
+async function addThroughSearch(page: Page, modalTestId: string, query: string, name: string): Promise<void> {
+  const modal = page.getByTestId(modalTestId);
+  await modal.getByRole('combobox').fill(query);
+  await page
+    .getByRole('option', { name: new RegExp(name.replace(/[|]/g, '\\|')) })
+    .first()
+    .click();
+  await page.getByTestId('add-submit').click();
+  await expect(modal).toBeHidden();
+}
+
+test('a demo sign-in keeps names, servers and a squad: added through the searches, removed after confirming', async ({
+  page,
+}) => {
+  await signInAsDemoPerson(page, 0);
+  const profiles = page.getByTestId('profiles-section');
+  const servers = page.getByTestId('favorite-servers-section');
+  const squad = page.getByTestId('squad-section');
+  // The demo person arrives with a linked name and a squad of players of the simulated world.
+  await expect(profiles.getByTestId('player-profile-card').first()).toBeVisible();
+  await expect(squad.getByTestId('buddy-card').first()).toBeVisible();
+  // The Dashboard entry of the navigation shows only when signed in.
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+
+  await openAddModal(profiles);
+  await addThroughSearch(page, 'add-player-modal', 'BuckC', PLAYER);
+  await expect(profiles.getByTestId('card-name').filter({ hasText: PLAYER })).toBeVisible();
+
+  await openAddModal(servers);
+  await addThroughSearch(page, 'add-server-modal', 'Sunday Sol', SERVER);
+  // Names past 25 characters are shown cut (spec §2), the whole name in the title.
+  const serverCard = servers.getByTestId('favorite-server-card').filter({ has: page.getByTitle(SERVER) });
+  await expect(serverCard).toBeVisible();
+  await expect(serverCard.getByTestId('fill-badge')).toBeVisible();
+
+  const squadBefore = await squad.getByTestId('buddy-card').count();
+  await openAddModal(squad);
+  await addThroughSearch(page, 'add-buddy-modal', 'BuckC', PLAYER);
+  await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore + 1);
+  await expect(squad.getByTestId('count-badge')).toHaveText(String(squadBefore + 1));
+
+  // Remove asks first: Cancel keeps the buddy, Remove takes them off.
+  await squad.getByRole('button', { name: `Remove ${PLAYER}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove ${PLAYER}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore + 1);
+  await squad.getByRole('button', { name: `Remove ${PLAYER}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${PLAYER}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore);
+
+  // A reload keeps the session and what was saved.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  await expect(profiles.getByTestId('card-name').filter({ hasText: PLAYER })).toBeVisible();
+  await expect(serverCard).toBeVisible();
+
+  // Tidy up, so the account is as the demo made it for a rerun against the same server.
+  await profiles.getByRole('button', { name: `Remove ${PLAYER}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${PLAYER}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await servers.getByRole('button', { name: `Remove ${SERVER}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${SERVER}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(servers.getByTestId('empty-state')).toBeVisible();
+
+  // Sign Out from the account dropdown: back to the site's start, signed out, the keys gone.
+  await page.getByTestId('account-button').click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await page.getByTestId('account-menu').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/servers\/bf1942$/);
+  await expect(page.getByTestId('demo-sign-in')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});
+
+test('the refresh cookie signs the visitor back in when the stored access token is gone', async ({ page }) => {
+  await signInAsDemoPerson(page, 1);
+  // The access token is lost (as when it expires); the HttpOnly cookie, out of every script's reach, remains.
+  await page.evaluate(() => {
+    localStorage.removeItem('authToken');
+    localStorage.removeItem('tokenExpiresAt');
+  });
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/stats/auth/refresh'));
+  await page.reload();
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('rt=');
+});
+
+test('the account dropdown shows the email and closes on a click outside', async ({ page }) => {
+  await signInAsDemoPerson(page, 2);
+  const button = page.getByTestId('account-button');
+  await expect(button).toHaveText(/^[A-Z]$/);
+  await button.click();
+  await expect(page.getByTestId('account-email')).toHaveText(/@example\.com$/);
+  await page.getByRole('heading', { name: 'Welcome back!' }).click();
+  await expect(page.getByTestId('account-menu')).toBeHidden();
+});

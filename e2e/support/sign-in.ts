@@ -1,0 +1,16 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * Signs in through the demo's identity provider, as a visitor would: "Sign in (demo)" in the header, then one of its
+ * ready-made people (0, 1 or 2). The ID token it issues goes through the real login; the page lands on /dashboard.
+ * Specs that change an account's lists use a person no other spec changes.
+ */
+export async function signInAsDemoPerson(page: Page, person: 0 | 1 | 2): Promise<void> {
+  await page.goto('/servers/bf1942');
+  await page.getByTestId('demo-sign-in').click();
+  const people = page.getByTestId('demo-sign-in-modal').getByTestId('demo-user');
+  await people.nth(person).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+}
