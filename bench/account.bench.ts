@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { LocalGoogleJwks } from '../apps/server/src/test/local-google-jwks.ts';
 import { CONNECTIONS, REQUESTS_PER_ENDPOINT } from './api-latency.bench.ts';
+import { measurePageLoad } from './page-load.bench.ts';
 import type { Figure } from './figures.ts';
 import type { LoadGenerator } from './load-generator.ts';
 import { percentile } from './statistics.ts';
@@ -61,7 +62,7 @@ export async function benchAccount(
 ): Promise<Figure[]> {
   const login = (await postJson(`${baseUrl}/stats/auth/login`, {
     googleIdToken: await jwks.mint({ email: 'bench@example.com', aud: BENCH_SIGN_IN_CLIENT_ID }),
-  })) as { accessToken: string };
+  })) as { accessToken: string; expiresAt: string; user: object };
   const headers = { authorization: `Bearer ${login.accessToken}` };
   const { buddies, servers } = pickLists(databasePath);
   for (const name of buddies) await postJson(`${baseUrl}/stats/auth/buddies`, { buddyPlayerName: name }, headers);
@@ -111,5 +112,21 @@ export async function benchAccount(
       },
     );
   }
+  // The dashboard page's own JavaScript, signed in (the keys a sign-in leaves in local storage).
+  const dashboard = await measurePageLoad(baseUrl, {
+    path: '/dashboard',
+    localStorage: {
+      authToken: login.accessToken,
+      tokenExpiresAt: login.expiresAt,
+      userProfile: JSON.stringify(login.user),
+    },
+    readySelector: '[data-testid="squad-section"] [data-testid="buddy-card"]',
+  });
+  figures.push({
+    name: 'js_gzip_kb_dashboard',
+    value: dashboard.javascriptGzipBytes / 1024,
+    unit: 'kB',
+    note: 'JavaScript downloaded by /dashboard (signed in, 50 buddies) until it settles, as gzip files, slow 4G',
+  });
   return figures;
 }

@@ -36,17 +36,18 @@ export interface PlayerCurrentSession {
 }
 
 /**
- * Each player's open session seen at or after `activeSince`, with its round's server and map (sessions belong to
- * a round, and through it to a server). Should a player have two (they moved servers and the old session has not
- * timed out yet), the one seen last wins.
+ * Each player's open session seen at or after `activeSince` (of the players named, or of everyone online when
+ * `playerNames` is undefined), with its round's server and map (sessions belong to a round, and through it to a
+ * server). Should a player have two (they moved servers and the old session has not timed out yet), the one seen last
+ * wins.
  */
 export async function findCurrentSessions(
   db: Kysely<DatabaseSchema>,
-  playerNames: readonly string[],
+  playerNames: readonly string[] | undefined,
   activeSince: string,
 ): Promise<Map<string, PlayerCurrentSession>> {
   const current = new Map<string, PlayerCurrentSession>();
-  for (const names of parameterChunks(playerNames)) {
+  for (const names of playerNames === undefined ? [undefined] : parameterChunks(playerNames)) {
     const rows = await db
       .selectFrom('sessions as s')
       .innerJoin('rounds as r', 'r.round_key', 's.round_key')
@@ -64,7 +65,7 @@ export async function findCurrentSessions(
         'v.name as server_name',
         'v.join_link',
       ])
-      .where('s.player_name', 'in', names)
+      .$if(names !== undefined, (query) => query.where('s.player_name', 'in', names ?? []))
       .where('s.is_active', '=', 1)
       .where('s.last_seen', '>=', activeSince)
       .orderBy('s.last_seen', 'asc')

@@ -18,6 +18,7 @@ import {
   type PlayerCurrentSession,
 } from '../../db/player-presence.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AuthError, unauthorized } from './auth-errors.ts';
 import type { AccountList, AuthRepository, ListItemRow } from './auth.repository.ts';
@@ -35,6 +36,12 @@ const LIST_WORDS: Record<AccountList, { parameter: string; item: string; items: 
   buddies: { parameter: 'buddyPlayerName', item: 'buddy', items: 'buddies' },
 };
 
+/**
+ * Who is online changes once per poll (30 s): one read of every open session serves every dashboard for a few
+ * seconds, instead of one per dashboard.
+ */
+const ONLINE_NOW_REUSE_MS = 5_000;
+
 interface Presence {
   current: Map<string, PlayerCurrentSession>;
   playedMs: Map<string, number>;
@@ -50,13 +57,20 @@ export function createAccountService({
   db: Kysely<DatabaseSchema>;
   clock: Clock;
 }) {
+  const onlineNow = new AnswerCache<Map<string, PlayerCurrentSession>>({ reuseMs: ONLINE_NOW_REUSE_MS, maxEntries: 1 });
+
   async function presenceOf(names: readonly string[], now: number): Promise<Presence> {
     const unique = [...new Set(names)];
-    const [current, playedMs, lastSightings] = await Promise.all([
-      findCurrentSessions(db, unique, activeSinceAt(now)),
+    const [everyoneOnline, playedMs, lastSightings] = await Promise.all([
+      onlineNow.reuse('everyone', now, () => findCurrentSessions(db, undefined, activeSinceAt(now))),
       findPlayedMs(db, unique),
       findLastSightings(db, unique),
     ]);
+    const current = new Map<string, PlayerCurrentSession>();
+    for (const name of unique) {
+      const session = everyoneOnline.get(name);
+      if (session) current.set(name, session);
+    }
     return { current, playedMs, lastSightings };
   }
 

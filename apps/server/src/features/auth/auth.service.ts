@@ -26,6 +26,13 @@ const SESSION_CHECK_ENTRIES = 50_000;
 
 const REFRESH_SECRET_META_KEY = 'auth_refresh_secret';
 
+/**
+ * Access tokens whose signature was checked are remembered until they expire, so a signed-in page's calls cost a
+ * map lookup rather than a signature check each (a fifth of a dashboard answer's time). Whether their sign-in is
+ * still live is checked apart, on every call.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export interface AuthContext {
   userId: number;
   email: string;
@@ -73,10 +80,24 @@ export async function createAuthService({
     sessionChecks.markRevoked(sessionId, now);
   }
 
+  const verifiedTokens = new Map<string, { context: AuthContext; expiresAtMs: number }>();
+
   async function verifyAccessToken(token: string): Promise<AuthContext | undefined> {
+    const known = verifiedTokens.get(token);
+    if (known) {
+      if (known.expiresAtMs > clock()) return known.context;
+      verifiedTokens.delete(token);
+      return undefined;
+    }
     try {
       const claims = await signingKeys.verify(token);
-      return { userId: Number(claims.sub), email: claims.email, sessionId: claims.sid };
+      const context = { userId: Number(claims.sub), email: claims.email, sessionId: claims.sid };
+      if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) {
+        const oldest = verifiedTokens.keys().next().value;
+        if (oldest !== undefined) verifiedTokens.delete(oldest);
+      }
+      verifiedTokens.set(token, { context, expiresAtMs: (claims.exp ?? 0) * 1000 });
+      return context;
     } catch {
       return undefined;
     }
