@@ -117,5 +117,5 @@ test('the demo says its data is simulated (issue: a discreet "Demo data: simulat
   await page.goto('/servers/bf1942');
   await expect(page.getByTestId('demo-notice').getByText('Demo data: simulated servers')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 740 });
-  await expect(page.getByTestId('demo-notice').getByText('Demo data', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('demo-notice').getByText('Demo', { exact: true })).toBeVisible();
 });

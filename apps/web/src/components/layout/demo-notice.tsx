@@ -13,11 +13,11 @@ export function DemoNotice() {
     <span
       data-testid="demo-notice"
       title="This site runs on the built-in emulator: servers, players and rounds are simulated."
-      className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-1 text-[11px] font-medium tracking-wide text-muted"
+      className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-1 text-[11px] font-medium tracking-wide whitespace-nowrap text-muted"
     >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-warn" />
       <span className="hidden sm:inline">Demo data: simulated servers</span>
-      <span className="sm:hidden">Demo data</span>
+      <span className="sm:hidden">Demo</span>
     </span>
   );
 }

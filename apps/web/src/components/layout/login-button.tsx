@@ -28,6 +28,16 @@ export function accountInitial(user: { name?: string; email?: string } | null): 
 const BUTTON =
   'inline-flex h-9 items-center rounded-md border border-line bg-raised px-3 text-sm font-semibold whitespace-nowrap text-ink hover:border-accent hover:text-accent disabled:cursor-wait disabled:opacity-70';
 
+/** 'Sign in' on a phone, where the header has no room for more; the button's name stays the whole label. */
+function ShortOnPhones({ long }: { long: string }) {
+  return (
+    <>
+      <span className="sm:hidden">Sign in</span>
+      <span className="hidden sm:inline">{long}</span>
+    </>
+  );
+}
+
 export function LoginButton() {
   const [options] = useState(readSignInOptions);
   const { isAuthenticated, user } = useAuthState();
@@ -72,15 +82,22 @@ export function LoginButton() {
           type="button"
           data-testid="google-sign-in"
           disabled={busy}
+          aria-label={busy ? undefined : 'Sign in with Google'}
           onClick={() => setOpen('google')}
           className={BUTTON}
         >
-          {busy ? 'Signing in...' : 'Sign in with Google'}
+          {busy ? 'Signing in...' : <ShortOnPhones long="Sign in with Google" />}
         </button>
       )}
       {options.demo && (
-        <button type="button" data-testid="demo-sign-in" onClick={() => setOpen('demo')} className={BUTTON}>
-          Sign in (demo)
+        <button
+          type="button"
+          data-testid="demo-sign-in"
+          aria-label="Sign in (demo)"
+          onClick={() => setOpen('demo')}
+          className={BUTTON}
+        >
+          <ShortOnPhones long="Sign in (demo)" />
         </button>
       )}
       {open === 'google' && googleClientId && (
