@@ -13,3 +13,4 @@ export * from './round-constants.ts';
 export * from './servers.ts';
 export * from './timestamps.ts';
 export * from './rounds.ts';
+export * from './hub.ts';
