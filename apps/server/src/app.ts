@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyWebsocket from '@fastify/websocket';
 import { busyGuidBatches } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,6 +20,9 @@ import { createSigningKeys } from './features/auth/signing-keys.ts';
 import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
+import { MAX_CLIENT_MESSAGE_BYTES } from './features/hub/hub-connection.ts';
+import { createHubService } from './features/hub/hub.service.ts';
+import { hubRoutes } from './features/hub/hub.routes.ts';
 import { createHealthRepository } from './features/health/health.repository.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createHealthService } from './features/health/health.service.ts';
@@ -40,6 +44,7 @@ import { createServersService } from './features/servers/servers.service.ts';
 import { registerApiDocs } from './http/api-docs/api-docs.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
+import { requestForLog } from './http/request-log.ts';
 import { systemClock } from './lib/clock.ts';
 import { APP_VERSION } from './version.ts';
 import { browsedGameOf } from './web/index-html.ts';
@@ -56,6 +61,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a hub client has to answer the close handshake when the server stops before its socket is cut. */
+const SOCKETS_CLOSE_GRACE_MS = 2_000;
+
 const API_PATH = /^\/(stats|hub)(\/|$|\?)/i;
 
 /**
@@ -68,7 +76,7 @@ export async function buildApp(
   options: { database?: Database } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: requestForLog } },
     // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
     // Player and server names travel URL-encoded: 30 characters of CJK text are already 270 (the default allows 100).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -169,7 +177,27 @@ export async function buildApp(
     onAccountCreated: demoIdentityProvider?.seedAccount,
     clock,
   });
-  const accountService = createAccountService({ authRepository, db, clock });
+  // ── Real time: the hub's connections, and the tracker's events for the users watching that player or server ──
+  const hubService = createHubService({
+    loadWatchList: async (userId) => {
+      const [buddies, servers] = await Promise.all([
+        authRepository.listItems('buddies', userId),
+        authRepository.listItems('favoriteServers', userId),
+      ]);
+      return { buddyNames: buddies.map((item) => item.value), serverGuids: servers.map((item) => item.value) };
+    },
+    authenticate: (accessToken) => authService.authenticate(accessToken),
+    clock,
+    log: app.log.child({ module: 'hub' }),
+  });
+  events.on('playerOnline', (event) => hubService.playerOnline(event));
+  events.on('serverMapChange', (event) => hubService.serverMapChange(event));
+  const accountService = createAccountService({
+    authRepository,
+    db,
+    clock,
+    onListsChanged: (userId) => hubService.watchListChanged(userId),
+  });
   const signIn = {
     available: authService.signInAvailable,
     googleClientId: googleClientId ?? null,
@@ -180,6 +208,20 @@ export async function buildApp(
   // Production: answers a service reuses are encoded once, not checked per request (http/send-json.ts).
   const encodeSharedAnswers = config.env === 'production';
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyWebsocket, {
+    // Larger frames are cut by ws itself; up to this size the hub answers with the protocol's own close message.
+    options: { maxPayload: 2 * MAX_CLIENT_MESSAGE_BYTES },
+    // Every client is told to reconnect before the sockets close (the default would close them without a word).
+    preClose(done) {
+      hubService.close();
+      const sockets = this.websocketServer;
+      setTimeout(() => {
+        for (const socket of sockets.clients) socket.terminate();
+      }, SOCKETS_CLOSE_GRACE_MS).unref();
+      sockets.close(() => done());
+    },
+  });
+  await app.register(hubRoutes, { hubService, authenticate: (accessToken) => authService.authenticate(accessToken) });
   await app.register(healthRoutes, { prefix: API_PREFIX, healthService });
   await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode, signIn });
   await app.register(authRoutes, { prefix: API_PREFIX, authService, accountService, demoIdentityProvider });

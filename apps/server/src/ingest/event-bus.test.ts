@@ -9,6 +9,7 @@ const online: TrackerEvent = {
   serverGuid: asServerGuid('g'),
   serverName: 'S',
   mapName: 'wake',
+  joinLink: null,
   at: 1,
 };
 

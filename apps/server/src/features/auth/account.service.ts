@@ -52,10 +52,13 @@ export function createAccountService({
   authRepository,
   db,
   clock,
+  onListsChanged = () => {},
 }: {
   authRepository: AuthRepository;
   db: Kysely<DatabaseSchema>;
   clock: Clock;
+  /** Told after a user's buddies or favourite servers change (the hub's index of who watches what follows). */
+  onListsChanged?: (userId: number) => void;
 }) {
   const onlineNow = new AnswerCache<Map<string, PlayerCurrentSession>>({ reuseMs: ONLINE_NOW_REUSE_MS, maxEntries: 1 });
 
@@ -166,7 +169,9 @@ export function createAccountService({
         parameter,
       });
     }
-    return authRepository.addItem(list, context.userId, value, new Date(clock()).toISOString());
+    const added = await authRepository.addItem(list, context.userId, value, new Date(clock()).toISOString());
+    if (added.created && list !== 'playerNames') onListsChanged(context.userId);
+    return added;
   }
 
   return {
@@ -274,6 +279,7 @@ export function createAccountService({
       if (!(await authRepository.removeItem(list, context.userId, id))) {
         throw new AuthError(404, 'not_found', `You have no ${LIST_WORDS[list].item} with that id.`);
       }
+      if (list !== 'playerNames') onListsChanged(context.userId);
     },
 
     async exportAccount(context: AuthContext): Promise<AccountExportResponse> {

@@ -20,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerTokenOf } from '../../http/bearer-token.ts';
 import { sendError } from '../../http/errors.ts';
 import type { AccountService } from './account.service.ts';
 import { AuthError, unauthorized } from './auth-errors.ts';
@@ -64,11 +65,6 @@ export interface AuthRoutesOptions {
 
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname === '::1';
-}
-
-function bearerTokenOf(request: FastifyRequest): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
 }
 
 /** The origin the request came from (Origin, else Referer), if any. */

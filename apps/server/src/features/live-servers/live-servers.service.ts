@@ -5,7 +5,7 @@ import { serverGuidFor } from '../../domain/identity.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import type { ServerSnapshot, SnapshotPlayer, SnapshotTeam } from '../../domain/snapshot.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { joinLinkFor } from './join-link.ts';
+import { joinLinkFor } from '../../domain/join-link.ts';
 import type { LiveServersRepository } from './live-servers.repository.ts';
 
 /**

@@ -9,6 +9,8 @@ export type TrackerEvent =
       serverGuid: ServerGuid;
       serverName: string;
       mapName: string;
+      /** The server's join link (domain/join-link.ts); null when it has none. */
+      joinLink: string | null;
       at: number;
     }
   | {
@@ -17,6 +19,7 @@ export type TrackerEvent =
       serverName: string;
       oldMap: string;
       newMap: string;
+      joinLink: string | null;
       at: number;
     }
   | {

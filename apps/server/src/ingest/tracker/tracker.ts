@@ -2,6 +2,7 @@ import type { GameId } from '@frontline/contract';
 import { isBot } from '../../domain/bots.ts';
 import { roundIdFor, serverGuidFor } from '../../domain/identity.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
+import { joinLinkFor } from '../../domain/join-link.ts';
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../../domain/snapshot.ts';
 import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
 import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
@@ -373,6 +374,7 @@ export class Tracker {
         serverName: snapshot.name,
         oldMap: previous.mapName,
         newMap: snapshot.mapName,
+        joinLink: joinLinkFor(snapshot),
         at: context.at,
       });
       return undefined;
@@ -529,6 +531,7 @@ export class Tracker {
           serverGuid: server.row.serverGuid,
           serverName: server.row.name,
           mapName: round.row.mapName,
+          joinLink: joinLinkFor(server.row),
           at: context.at,
         });
       }

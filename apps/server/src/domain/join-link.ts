@@ -1,4 +1,4 @@
-import type { ServerSnapshot } from '../../domain/snapshot.ts';
+import type { ServerSnapshot } from './snapshot.ts';
 
 /**
  * FH2's join link (spec §9 "Join link: game's own URL scheme with ip and port"). FH2 is a Battlefield 2 mod, so
