@@ -102,7 +102,8 @@ describe('Collector', () => {
         "select count(*) as polls from round_polls where round_key in (select round_key from rounds where map_name = 'wake')",
       ),
     ).toEqual([{ polls: 0 }]);
-    expect(events.slice(2).map((event) => event.type)).toEqual(['roundClosed', 'serverMapChange']);
+    // The map change goes out first: the round-closed step runs between the two, and the hub waits for nothing.
+    expect(events.slice(2).map((event) => event.type)).toEqual(['serverMapChange', 'roundClosed']);
     expect(collector.lastGoodList('bf1942')?.servers.map((server) => server.mapName)).toEqual([
       'el_alamein',
       'kursk',

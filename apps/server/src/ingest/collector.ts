@@ -61,7 +61,7 @@ export interface CollectorOptions {
   source: PollSource;
   store: CollectorStore;
   /** Where the tracker's events go once their poll is written (the event bus, or a worker's message port). */
-  events: { publish: (event: TrackerEvent) => void };
+  events: { publish: (event: TrackerEvent, committedAt: number) => void };
   log: CollectorLog;
   trackerOptions?: Partial<TrackerOptions>;
   /** Work to run after a cycle, at most once per `maintenanceIntervalMs` (rollups). */
@@ -244,11 +244,14 @@ export class Collector {
     for (const failed of failedServers) {
       log.warn({ ...failed }, `server ${failed.name} of ${failed.game} left out of this poll: ${failed.error}`);
     }
-    // The round-closed step, in transactions of its own, before the events that announce the rounds it completes.
+    // Presence and map changes go out at once (the hub's notifications wait for nothing else); the round-closed step
+    // runs in transactions of its own, before the events that announce the rounds it completes.
+    const committedAt = performance.timeOrigin + performance.now();
+    for (const event of cycleEvents) if (event.type !== 'roundClosed') events.publish(event, committedAt);
     const roundClosedStarted = performance.now();
     this.#processRoundClosedQueue();
     const roundClosedMs = performance.now() - roundClosedStarted;
-    for (const event of cycleEvents) events.publish(event);
+    for (const event of cycleEvents) if (event.type === 'roundClosed') events.publish(event, committedAt);
     this.#runMaintenance();
 
     const report: CycleReport = {

@@ -19,7 +19,7 @@ describe('EventBus', () => {
     const seen: string[] = [];
     bus.on('playerOnline', (event) => seen.push(`online ${event.playerName}`));
     bus.on('roundClosed', () => seen.push('closed'));
-    bus.publish(online);
+    bus.publish(online, 1);
     expect(seen).toEqual(['online Alice']);
   });
 
@@ -31,7 +31,7 @@ describe('EventBus', () => {
       throw new Error('broken subscriber');
     });
     bus.on('playerOnline', (event) => seen.push(event.playerName));
-    bus.publish(online);
+    bus.publish(online, 1);
     expect(seen).toEqual(['Alice']);
     expect(failures).toHaveLength(1);
   });
@@ -41,7 +41,7 @@ describe('EventBus', () => {
     const seen: string[] = [];
     const off = bus.on('playerOnline', (event) => seen.push(event.playerName));
     off();
-    bus.publish(online);
+    bus.publish(online, 1);
     expect(seen).toEqual([]);
   });
 });

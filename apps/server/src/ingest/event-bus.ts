@@ -7,10 +7,11 @@ import type { TrackerEvent } from './tracker/tracker-events.ts';
  */
 
 type EventOf<Type extends TrackerEvent['type']> = Extract<TrackerEvent, { type: Type }>;
-type Handler<Type extends TrackerEvent['type']> = (event: EventOf<Type>) => void;
+/** `committedAt`: when the poll's transaction committed (ms since the epoch, sub-millisecond), for latency figures. */
+type Handler<Type extends TrackerEvent['type']> = (event: EventOf<Type>, committedAt: number) => void;
 
 export class EventBus {
-  readonly #handlers = new Map<TrackerEvent['type'], Set<(event: TrackerEvent) => void>>();
+  readonly #handlers = new Map<TrackerEvent['type'], Set<(event: TrackerEvent, committedAt: number) => void>>();
   readonly #onHandlerError: (error: unknown, event: TrackerEvent) => void;
 
   constructor(onHandlerError: (error: unknown, event: TrackerEvent) => void) {
@@ -21,15 +22,15 @@ export class EventBus {
   on<Type extends TrackerEvent['type']>(type: Type, handler: Handler<Type>): () => void {
     const handlers = this.#handlers.get(type) ?? new Set();
     this.#handlers.set(type, handlers);
-    const untyped = handler as (event: TrackerEvent) => void;
+    const untyped = handler as (event: TrackerEvent, committedAt: number) => void;
     handlers.add(untyped);
     return () => handlers.delete(untyped);
   }
 
-  publish(event: TrackerEvent): void {
+  publish(event: TrackerEvent, committedAt: number): void {
     for (const handler of this.#handlers.get(event.type) ?? []) {
       try {
-        handler(event);
+        handler(event, committedAt);
       } catch (error) {
         this.#onHandlerError(error, event);
       }

@@ -144,7 +144,7 @@ export class CollectorHost {
         this.#failuresInARow = 0;
         break;
       case 'event':
-        this.#options.events.publish(message.event);
+        this.#options.events.publish(message.event, message.committedAt);
         break;
       case 'log':
         this.#options.log[message.level]({ ...message.payload, thread: 'collector' }, message.message);

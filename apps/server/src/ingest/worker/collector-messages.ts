@@ -32,7 +32,8 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 export type WorkerToHost =
   /** After each cycle: the lists that changed since the last message, and the status. */
   | { type: 'cycle'; lists: LiveListMessage[]; status: SerializedCollectionStatus }
-  | { type: 'event'; event: TrackerEvent }
+  /** committedAt: when its poll's transaction committed, in ms since the epoch (sub-millisecond; any thread's clock). */
+  | { type: 'event'; event: TrackerEvent; committedAt: number }
   | { type: 'log'; level: LogLevel; payload: Record<string, unknown>; message: string }
   | { type: 'stopped' };
 

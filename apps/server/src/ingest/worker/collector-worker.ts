@@ -45,7 +45,7 @@ const collector = new Collector({
   intervalMs: settings.pollIntervalMs,
   source: (game, signal) => fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal }),
   store: createCollectorStore(sqlite),
-  events: { publish: (event) => send({ type: 'event', event }) },
+  events: { publish: (event, committedAt) => send({ type: 'event', event, committedAt }) },
   log,
   maintenance: (now) => rollUpPopulation(sqlite, now),
   afterCycle,
