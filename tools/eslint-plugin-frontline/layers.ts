@@ -29,8 +29,11 @@ const TOOL_LAYERS: Record<AppName, readonly string[]> = {
   server: ['test', 'emulator'],
 };
 
-/** Server code that answers requests, and the database layer: it reads what the collector wrote. */
-const SERVER_READ_LAYERS: readonly string[] = ['features', 'lib', 'http', 'web', 'domain', 'db'];
+/**
+ * Server code that answers requests (the hub too: the collector's events reach it through app.ts), and the database
+ * layer: it reads what the collector wrote.
+ */
+const SERVER_READ_LAYERS: readonly string[] = ['features', 'hub', 'lib', 'http', 'web', 'domain', 'db'];
 
 const TEST_FILE = /\.(test|spec)\.tsx?$/;
 

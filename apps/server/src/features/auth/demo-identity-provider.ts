@@ -25,6 +25,7 @@ const DEMO_PEOPLE = [
   { email: 'sarge@example.com', name: 'Sarge Miller' },
   { email: 'medic@example.com', name: 'Ada Medic' },
   { email: 'sniper@example.com', name: 'Kit Sniper' },
+  { email: 'radio@example.com', name: 'Radio Operator' },
 ] as const;
 
 const ID_TOKEN_LIFETIME_SECONDS = 3600;

@@ -10,10 +10,10 @@ import { HUB_EVENTS, HUB_KEEP_ALIVE_MS, type HubNotification, type LoginResponse
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startLocalFeed, type FeedPlayer, type FeedServer, type LocalFeed } from '../../test/local-bflist-feed.ts';
-import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../../test/local-google-jwks.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { openDatabaseFile, type DatabaseFile } from '../../test/test-database.ts';
+import { startLocalFeed, type FeedPlayer, type FeedServer, type LocalFeed } from '../test/local-bflist-feed.ts';
+import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../test/local-google-jwks.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { openDatabaseFile, type DatabaseFile } from '../test/test-database.ts';
 import { MAX_CONNECTIONS_PER_USER } from './hub.service.ts';
 
 // The hub against the official @microsoft/signalr client in Node (issue 17 "Conformance with the official client"),

@@ -3,8 +3,8 @@ import { apiErrorSchema, HUB_PATH } from '@frontline/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerTokenOf } from '../../http/bearer-token.ts';
-import { sendError } from '../../http/errors.ts';
+import { bearerTokenOf } from '../http/bearer-token.ts';
+import { sendError } from '../http/errors.ts';
 import type { HubUser } from './hub-connection.ts';
 import { HubRefusal, type HubService } from './hub.service.ts';
 
