@@ -1,0 +1,73 @@
+import type { HubNotification } from '@frontline/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notificationFromHub, openJoinLink } from './hub-notifications.ts';
+
+const BUDDY_ONLINE: HubNotification = {
+  type: 'buddy_online',
+  buddyName: 'BuckCamper',
+  serverName: 'Sunday Soldiers | No Rules | EU',
+  mapName: 'wake_island',
+  joinLink: 'bf1942://203.0.113.5:14567',
+  timestamp: '2026-11-27T10:00:00Z',
+  message: 'BuckCamper is now online on Sunday Soldiers | No Rules | EU playing wake_island',
+  serverGuid: 'guid-1',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('hub messages as notifications', () => {
+  it('BuddyOnline: a buddy_online notification with the message and a Join action', () => {
+    const openPath = vi.fn();
+    const notification = notificationFromHub(BUDDY_ONLINE, openPath);
+    expect(notification).toMatchObject({ type: 'buddy_online', title: 'Buddy online', message: BUDDY_ONLINE.message });
+    expect(notification.action?.label).toBe('Join');
+  });
+
+  it('ServerMapChange: a server_map_change notification', () => {
+    const notification = notificationFromHub(
+      { ...BUDDY_ONLINE, type: 'server_map_change', buddyName: '', message: 'Server X changed map from a to b' },
+      vi.fn(),
+    );
+    expect(notification).toMatchObject({
+      type: 'server_map_change',
+      title: 'Map changed',
+      message: 'Server X changed map from a to b',
+    });
+    expect(notification.action?.label).toBe('Join');
+  });
+
+  it("without a join link ('' for a password-protected server) the action opens the server's page", () => {
+    const openPath = vi.fn();
+    const notification = notificationFromHub({ ...BUDDY_ONLINE, joinLink: '' }, openPath);
+    expect(notification.action?.label).toBe('View server');
+    notification.action?.handler();
+    expect(openPath).toHaveBeenCalledWith('/servers/Sunday%20Soldiers%20%7C%20No%20Rules%20%7C%20EU');
+  });
+
+  it('a join link with a scheme that is not a game’s or the web’s is not opened: the server’s page is', () => {
+    const openPath = vi.fn();
+    const notification = notificationFromHub({ ...BUDDY_ONLINE, joinLink: 'javascript:alert(1)' }, openPath);
+    expect(notification.action?.label).toBe('View server');
+  });
+});
+
+describe('opening a join link (as the join buttons do)', () => {
+  it('opens a web launcher in a new window', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    openJoinLink('https://joinme.click/g/bf1942/203.0.113.5:14567');
+    expect(open).toHaveBeenCalledWith(
+      'https://joinme.click/g/bf1942/203.0.113.5:14567',
+      '_blank',
+      'noopener,noreferrer',
+    );
+  });
+
+  it("opens a game's own URL in place", () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    openJoinLink('bf1942://203.0.113.5:14567');
+    expect(assign).toHaveBeenCalledWith('bf1942://203.0.113.5:14567');
+    expect(open).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,45 @@
+import type { HubNotification } from '@frontline/contract';
+import { paths } from '../../../lib/paths.ts';
+import { safeJoinUrl, safeWebUrl } from '../../../lib/safe-url.ts';
+import type { NotificationAction, NotificationInput } from './notifications-store.ts';
+
+/**
+ * What each hub message becomes on the page (the spec leaves it open, §4 "What creates each notification type from
+ * hub events: not shown"; docs/decisions record the choice): a buddy coming online and a favourite server's new map
+ * each give a toast whose action joins the server, or, without a usable join link (a password-protected server),
+ * opens the server's page.
+ */
+
+export const NOTIFICATION_TITLES = {
+  buddy_online: 'Buddy online',
+  server_map_change: 'Map changed',
+} as const;
+
+/**
+ * Opens a join link as the join buttons do (components/join-button.tsx): a web launcher in a new window, a game's
+ * own URL (bf1942://ip:port) in place, since a new window would stay blank.
+ */
+export function openJoinLink(link: string): void {
+  if (safeWebUrl(link) !== null) window.open(link, '_blank', 'noopener,noreferrer');
+  else window.location.assign(link);
+}
+
+export function joinOrViewAction(
+  serverName: string,
+  joinLink: string | null,
+  openPath: (path: string) => void,
+): NotificationAction {
+  const link = safeJoinUrl(joinLink);
+  return link
+    ? { label: 'Join', handler: () => openJoinLink(link) }
+    : { label: 'View server', handler: () => openPath(paths.server(serverName)) };
+}
+
+export function notificationFromHub(event: HubNotification, openPath: (path: string) => void): NotificationInput {
+  return {
+    type: event.type,
+    title: NOTIFICATION_TITLES[event.type],
+    message: event.message,
+    action: joinOrViewAction(event.serverName, event.joinLink, openPath),
+  };
+}
