@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { SideRail } from '../components/layout/side-rail.tsx';
 import { SiteFooter } from '../components/layout/site-footer.tsx';
@@ -10,6 +10,15 @@ import { watchThemeSources } from '../lib/theme.ts';
 import { visibleNavEntries } from './navigation.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
+// The hub client, the toasts and the social panel: fetched once someone is signed in (DESIGN.md budget), never by a
+// visitor. A chunk that fails to arrive leaves the page without them rather than without the page.
+const RealtimeRoot = lazy(() =>
+  import('../features/realtime/realtime-root.tsx').catch((error: unknown) => {
+    console.error(error);
+    return { default: () => null };
+  }),
+);
+
 /** True until the first navigation: the served HTML carries its page's tags (the dev server's does not). */
 let serverWroteTags = document.querySelector('meta[property="og:title"]') !== null;
 
@@ -17,7 +26,8 @@ let serverWroteTags = document.querySelector('meta[property="og:title"]') !== nu
 export function AppShell() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
-  const entries = visibleNavEntries(useSignedIn());
+  const signedIn = useSignedIn();
+  const entries = visibleNavEntries(signedIn);
 
   useEffect(() => watchThemeSources(), []);
   useEffect(startAuth, []);
@@ -34,10 +44,12 @@ export function AppShell() {
       serverWroteTags = false;
       return;
     }
-    const titleAtNavigation = document.title;
+    // The blinking title of notifications ("(2) …", features/realtime) is not the page retitling itself.
+    const unblinked = () => document.title.replace(/^\(\d+\) /, '');
+    const titleAtNavigation = unblinked();
     let current = true;
     void import('./route-page-meta.ts').then(({ applyRoutePageMeta }) => {
-      if (current && document.title === titleAtNavigation) applyRoutePageMeta(pathname);
+      if (current && unblinked() === titleAtNavigation) applyRoutePageMeta(pathname);
     });
     return () => {
       current = false;
@@ -65,6 +77,11 @@ export function AppShell() {
         </main>
         <SiteFooter />
       </div>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <RealtimeRoot />
+        </Suspense>
+      )}
     </div>
   );
 }
