@@ -31,7 +31,8 @@ export function useSocialDashboard(enabled: boolean, userId: number | null) {
       try {
         return await authGet<DashboardResponse>('/auth/dashboard', { signal });
       } catch (error) {
-        console.error('Failed to get dashboard data', error);
+        // Spec §8 'Failed to get dashboard data' (logged); a request called off (the panel went away) is no failure.
+        if (!signal.aborted) console.error('Failed to get dashboard data', error);
         throw error;
       }
     },
