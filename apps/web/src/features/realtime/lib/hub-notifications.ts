@@ -4,10 +4,10 @@ import { safeJoinUrl, safeWebUrl } from '../../../lib/safe-url.ts';
 import type { NotificationAction, NotificationInput } from './notifications-store.ts';
 
 /**
- * What each hub message becomes on the page (the spec leaves it open, §4 "What creates each notification type from
- * hub events: not shown"; docs/decisions record the choice): a buddy coming online and a favourite server's new map
- * each give a toast whose action joins the server, or, without a usable join link (a password-protected server),
- * opens the server's page.
+ * What each hub message becomes on the page. The spec leaves it open (§4 "What creates each notification type from
+ * hub events: not shown"); the choice: a buddy coming online and a favourite server's new map each give a toast with
+ * the server's own message, whose action joins the server, or, without a usable join link (a password-protected
+ * server), opens the server's page.
  */
 
 export const NOTIFICATION_TITLES = {
