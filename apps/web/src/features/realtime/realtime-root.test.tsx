@@ -126,7 +126,7 @@ describe('a hub message', () => {
     renderRoot();
     receive(BUDDY_ONLINE);
     const toast = screen.getByRole('article', { name: 'Buddy online' });
-    expect(toast).toHaveTextContent(BUDDY_ONLINE.message);
+    expect(toast).toHaveTextContent('BuckCamper is now online on Sunday Soldiers playing wake island');
     fireEvent.click(within(toast).getByRole('button', { name: 'View server' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/servers/Sunday%20Soldiers');
   });

@@ -19,8 +19,20 @@ describe('hub messages as notifications', () => {
   it('BuddyOnline: a buddy_online notification with the message and a Join action', () => {
     const openPath = vi.fn();
     const notification = notificationFromHub(BUDDY_ONLINE, openPath);
-    expect(notification).toMatchObject({ type: 'buddy_online', title: 'Buddy online', message: BUDDY_ONLINE.message });
+    expect(notification).toMatchObject({
+      type: 'buddy_online',
+      title: 'Buddy online',
+      message: 'BuckCamper is now online on Sunday Soldiers | No Rules | EU playing wake island',
+    });
     expect(notification.action?.label).toBe('Join');
+  });
+
+  it('shows the buddy’s name decoded, as every screen does (a legacy code page name)', () => {
+    // "Âåðòîëåòèê" is how the feed sends "Вертолетик" (packages/contract/src/player-names.ts).
+    const notification = notificationFromHub({ ...BUDDY_ONLINE, buddyName: 'Âåðòîëåòèê' }, vi.fn());
+    expect(notification.message).toBe(
+      'Вертолетик is now online on Sunday Soldiers | No Rules | EU playing wake island',
+    );
   });
 
   it('ServerMapChange: a server_map_change notification', () => {

@@ -1,13 +1,15 @@
-import type { HubNotification } from '@frontline/contract';
+import { buddyOnlineMessage, type HubNotification } from '@frontline/contract';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
+import { displayPlayerName } from '../../../lib/player-name.ts';
 import { safeJoinUrl, safeWebUrl } from '../../../lib/safe-url.ts';
 import type { NotificationAction, NotificationInput } from './notifications-store.ts';
 
 /**
  * What each hub message becomes on the page. The spec leaves it open (§4 "What creates each notification type from
  * hub events: not shown"); the choice: a buddy coming online and a favourite server's new map each give a toast with
- * the server's own message, whose action joins the server, or, without a usable join link (a password-protected
- * server), opens the server's page.
+ * the server's message, whose action joins the server, or, without a usable join link (a password-protected server),
+ * opens the server's page.
  */
 
 export const NOTIFICATION_TITLES = {
@@ -35,11 +37,21 @@ export function joinOrViewAction(
     : { label: 'View server', handler: () => openPath(paths.server(serverName)) };
 }
 
+/**
+ * The server's words, with the buddy's name and the map as every screen shows them (names are stored raw and decoded
+ * for display only, DESIGN.md). A map change's message keeps the server's text: it alone names the old map.
+ */
+function messageOf(event: HubNotification): string {
+  return event.type === 'buddy_online'
+    ? buddyOnlineMessage(displayPlayerName(event.buddyName), event.serverName, formatMapName(event.mapName))
+    : event.message;
+}
+
 export function notificationFromHub(event: HubNotification, openPath: (path: string) => void): NotificationInput {
   return {
     type: event.type,
     title: NOTIFICATION_TITLES[event.type],
-    message: event.message,
+    message: messageOf(event),
     action: joinOrViewAction(event.serverName, event.joinLink, openPath),
   };
 }
