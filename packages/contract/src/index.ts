@@ -14,3 +14,4 @@ export * from './servers.ts';
 export * from './timestamps.ts';
 export * from './rounds.ts';
 export * from './hub.ts';
+export * from './hub-schema.ts';

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode, RefObject, SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { lockBodyScroll } from '../lib/body-scroll-lock.ts';
 import { CloseIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -72,37 +73,6 @@ function isTopmostDialog(id: string): boolean {
 }
 
 const ModalDepthContext = createContext(0);
-
-// Counted, so a dialog closing over another dialog (or over the social panel) does not unlock the page
-// that is still covered.
-let scrollLockCount = 0;
-let savedBodyStyle: { overflow: string; paddingRight: string } | null = null;
-
-function lockBodyScroll(): () => void {
-  if (scrollLockCount === 0) {
-    const { body, documentElement } = document;
-    savedBodyStyle = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
-    // Hiding the scrollbar widens the page; padding the body by its width keeps the layout from jumping.
-    const scrollbarWidth = documentElement.clientWidth > 0 ? window.innerWidth - documentElement.clientWidth : 0;
-    if (scrollbarWidth > 0) {
-      const currentPadding = Number.parseFloat(window.getComputedStyle(body).paddingRight) || 0;
-      body.style.paddingRight = `${currentPadding + scrollbarWidth}px`;
-    }
-    body.style.overflow = 'hidden';
-  }
-  scrollLockCount += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    scrollLockCount -= 1;
-    if (scrollLockCount === 0 && savedBodyStyle) {
-      document.body.style.overflow = savedBodyStyle.overflow;
-      document.body.style.paddingRight = savedBodyStyle.paddingRight;
-      savedBodyStyle = null;
-    }
-  };
-}
 
 type ModalFrameProps = Omit<ModalProps, 'open'>;
 

@@ -6,7 +6,7 @@ import { useMinuteClock } from '../../../lib/use-clock.ts';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
 import { DASHBOARD_FAILED_MESSAGE } from '../api/social-dashboard.ts';
 import { markAllViewed, missedCount } from '../lib/notifications-store.ts';
-import { useBodyScrollLock } from '../lib/use-body-scroll-lock.ts';
+import { useBodyScrollLock } from '../../../lib/body-scroll-lock.ts';
 import { useNotifications } from '../lib/use-notifications.ts';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { SocialTab } from './social-tab.tsx';

@@ -4,7 +4,7 @@ import {
   HUB_PATH,
   HUB_REGISTER_METHOD,
   HUB_TIMEOUT_MS,
-  hubNotificationSchema,
+  readHubNotification,
   type HubNotification,
 } from '@frontline/contract';
 import {
@@ -109,12 +109,12 @@ export function createHubClient({
 
   function receive(eventName: string) {
     return (payload: unknown) => {
-      const parsed = hubNotificationSchema.safeParse(payload);
-      if (!parsed.success) {
-        console.error(`Ignored a ${eventName} message that does not match the contract`, parsed.error.issues);
+      const notification = readHubNotification(payload);
+      if (!notification) {
+        console.error(`Ignored a ${eventName} message that does not match the contract`, payload);
         return;
       }
-      onNotification(parsed.data);
+      onNotification(notification);
     };
   }
 
