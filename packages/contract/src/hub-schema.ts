@@ -8,6 +8,7 @@ export const hubNotificationSchema = z.object({
   buddyName: z.string(),
   serverName: z.string(),
   mapName: z.string(),
+  oldMapName: z.string(),
   joinLink: z.string(),
   timestamp: utcTimestamp,
   message: z.string(),

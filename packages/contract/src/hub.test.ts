@@ -7,6 +7,7 @@ const valid = {
   buddyName: 'Kowalski',
   serverName: '[FHx] Normandy',
   mapName: 'Omaha Beach',
+  oldMapName: '',
   joinLink: 'bf1942://192.0.2.1:14567',
   timestamp: '2026-11-27T20:15:30.000Z',
   message: 'Kowalski is now online on [FHx] Normandy playing Omaha Beach',

@@ -31,6 +31,8 @@ export interface HubNotification {
   serverName: string;
   /** The map being played (for a map change: the new map). */
   mapName: string;
+  /** A map change's previous map; '' for a buddy (Frontline's addition, so a page can show both maps its own way). */
+  oldMapName: string;
   /** The server's join link, '' when it has none (a password-protected server). */
   joinLink: string;
   /** When the poll that saw it ran (ISO 8601, UTC, ending with Z). */
@@ -49,7 +51,15 @@ export function serverMapChangeMessage(server: string, oldMap: string, newMap: s
   return `Server ${server} changed map from ${oldMap} to ${newMap}`;
 }
 
-const NOTIFICATION_TEXTS = ['buddyName', 'serverName', 'mapName', 'joinLink', 'message', 'serverGuid'] as const;
+const NOTIFICATION_TEXTS = [
+  'buddyName',
+  'serverName',
+  'mapName',
+  'oldMapName',
+  'joinLink',
+  'message',
+  'serverGuid',
+] as const;
 const UTC_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /**

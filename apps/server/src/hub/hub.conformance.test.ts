@@ -223,6 +223,7 @@ describe('events from the collector', () => {
       buddyName: 'Kowalski',
       serverName: '[FHx] Normandy',
       mapName: 'Omaha Beach',
+      oldMapName: '',
       joinLink: `bf1942://${NORMANDY.ip}:${NORMANDY.port}`,
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
       message: 'Kowalski is now online on [FHx] Normandy playing Omaha Beach',
@@ -244,6 +245,7 @@ describe('events from the collector', () => {
       buddyName: '',
       serverName: '[FHx] Normandy',
       mapName: 'Utah Beach',
+      oldMapName: 'Omaha Beach',
       message: 'Server [FHx] Normandy changed map from Omaha Beach to Utah Beach',
       serverGuid,
     });

@@ -51,6 +51,7 @@ const BUDDY_ONLINE: HubNotification = {
   buddyName: 'BuckCamper',
   serverName: 'Sunday Soldiers',
   mapName: 'wake_island',
+  oldMapName: '',
   joinLink: '',
   timestamp: '2026-11-27T12:00:00Z',
   message: 'BuckCamper is now online on Sunday Soldiers playing wake_island',

@@ -105,6 +105,7 @@ const BUDDY_ONLINE: HubNotification = {
   buddyName: 'BuckCamper',
   serverName: 'Sunday Soldiers | No Rules | EU',
   mapName: 'wake_island',
+  oldMapName: '',
   joinLink: 'bf1942://203.0.113.5:14567',
   timestamp: '2026-11-27T10:00:00Z',
   message: 'BuckCamper is now online on Sunday Soldiers | No Rules | EU playing wake_island',

@@ -1,4 +1,5 @@
 import type { HubNotification } from '@frontline/contract';
+import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationFromHub, openJoinLink } from './hub-notifications.ts';
 
@@ -7,6 +8,7 @@ const BUDDY_ONLINE: HubNotification = {
   buddyName: 'BuckCamper',
   serverName: 'Sunday Soldiers | No Rules | EU',
   mapName: 'wake_island',
+  oldMapName: '',
   joinLink: 'bf1942://203.0.113.5:14567',
   timestamp: '2026-11-27T10:00:00Z',
   message: 'BuckCamper is now online on Sunday Soldiers | No Rules | EU playing wake_island',
@@ -35,16 +37,25 @@ describe('hub messages as notifications', () => {
     );
   });
 
-  it('ServerMapChange: a server_map_change notification', () => {
+  it('ServerMapChange: a server_map_change notification naming both maps as every screen does', () => {
     const notification = notificationFromHub(
-      { ...BUDDY_ONLINE, type: 'server_map_change', buddyName: '', message: 'Server X changed map from a to b' },
+      {
+        ...BUDDY_ONLINE,
+        type: 'server_map_change',
+        buddyName: '',
+        serverName: 'X',
+        mapName: 'el_alamein',
+        oldMapName: 'omaha_beach',
+        message: 'Server X changed map from omaha_beach to el_alamein',
+      },
       vi.fn(),
     );
     expect(notification).toMatchObject({
       type: 'server_map_change',
       title: 'Map changed',
-      message: 'Server X changed map from a to b',
+      message: `Server X changed map from ${formatMapName('omaha_beach')} to ${formatMapName('el_alamein')}`,
     });
+    expect(notification.message).not.toContain('_');
     expect(notification.action?.label).toBe('Join');
   });
 

@@ -1,4 +1,4 @@
-import { buddyOnlineMessage, type HubNotification } from '@frontline/contract';
+import { buddyOnlineMessage, serverMapChangeMessage, type HubNotification } from '@frontline/contract';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
@@ -38,13 +38,13 @@ export function joinOrViewAction(
 }
 
 /**
- * The server's words, with the buddy's name and the map as every screen shows them (names are stored raw and decoded
- * for display only, DESIGN.md). A map change's message keeps the server's text: it alone names the old map.
+ * The server's words, with the buddy's name and the maps as every screen shows them (names are stored raw and decoded
+ * for display only, DESIGN.md).
  */
 function messageOf(event: HubNotification): string {
   return event.type === 'buddy_online'
     ? buddyOnlineMessage(displayPlayerName(event.buddyName), event.serverName, formatMapName(event.mapName))
-    : event.message;
+    : serverMapChangeMessage(event.serverName, formatMapName(event.oldMapName), formatMapName(event.mapName));
 }
 
 export function notificationFromHub(event: HubNotification, openPath: (path: string) => void): NotificationInput {
