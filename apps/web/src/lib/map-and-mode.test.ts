@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGameType, formatMapName } from './map-and-mode.ts';
+import { formatGameType, formatMapName, mapNameInText } from './map-and-mode.ts';
 
 describe('map and game type labels', () => {
   it('turns map folder names into words', () => {
@@ -15,5 +15,14 @@ describe('map and game type labels', () => {
     expect(formatGameType('gpm_cq')).toBe('Conquest');
     expect(formatGameType('king_of_the_hill')).toBe('king of the hill');
     expect(formatGameType('')).toBe('');
+  });
+});
+
+describe('mapNameInText', () => {
+  it('title-cases a lower-case folder name for running text, and keeps a name that has capitals', () => {
+    expect(mapNameInText('omaha_beach')).toBe('Omaha Beach');
+    expect(mapNameInText('el_alamein')).toBe('El Alamein');
+    expect(mapNameInText('DC_Road')).toBe('DC Road');
+    expect(mapNameInText('överfall_på_ön')).toBe('Överfall På Ön');
   });
 });

@@ -9,6 +9,17 @@ export function formatMapName(mapName: string): string {
   return mapName.replace(/_+/g, ' ').trim();
 }
 
+/**
+ * A map's name inside a sentence, where CSS cannot title-case one phrase: "omaha_beach" → "Omaha Beach"; a name that
+ * already has capitals ("El_Alamein_Night", "DC_Road") keeps them.
+ */
+export function mapNameInText(mapName: string): string {
+  const words = formatMapName(mapName);
+  return words === words.toLowerCase()
+    ? words.replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
+    : words;
+}
+
 const GAME_TYPE_LABELS: Record<string, string> = {
   conquest: 'Conquest',
   ctf: 'CTF',

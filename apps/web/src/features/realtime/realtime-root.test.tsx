@@ -127,7 +127,7 @@ describe('a hub message', () => {
     renderRoot();
     receive(BUDDY_ONLINE);
     const toast = screen.getByRole('article', { name: 'Buddy online' });
-    expect(toast).toHaveTextContent('BuckCamper is now online on Sunday Soldiers playing wake island');
+    expect(toast).toHaveTextContent('BuckCamper is now online on Sunday Soldiers playing Wake Island');
     fireEvent.click(within(toast).getByRole('button', { name: 'View server' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/servers/Sunday%20Soldiers');
   });

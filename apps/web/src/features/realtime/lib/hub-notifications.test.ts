@@ -1,5 +1,5 @@
 import type { HubNotification } from '@frontline/contract';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationFromHub, openJoinLink } from './hub-notifications.ts';
 
@@ -24,7 +24,7 @@ describe('hub messages as notifications', () => {
     expect(notification).toMatchObject({
       type: 'buddy_online',
       title: 'Buddy online',
-      message: 'BuckCamper is now online on Sunday Soldiers | No Rules | EU playing wake island',
+      message: 'BuckCamper is now online on Sunday Soldiers | No Rules | EU playing Wake Island',
     });
     expect(notification.action?.label).toBe('Join');
   });
@@ -33,7 +33,7 @@ describe('hub messages as notifications', () => {
     // "Âåðòîëåòèê" is how the feed sends "Вертолетик" (packages/contract/src/player-names.ts).
     const notification = notificationFromHub({ ...BUDDY_ONLINE, buddyName: 'Âåðòîëåòèê' }, vi.fn());
     expect(notification.message).toBe(
-      'Вертолетик is now online on Sunday Soldiers | No Rules | EU playing wake island',
+      'Вертолетик is now online on Sunday Soldiers | No Rules | EU playing Wake Island',
     );
   });
 
@@ -53,7 +53,7 @@ describe('hub messages as notifications', () => {
     expect(notification).toMatchObject({
       type: 'server_map_change',
       title: 'Map changed',
-      message: `Server X changed map from ${formatMapName('omaha_beach')} to ${formatMapName('el_alamein')}`,
+      message: `Server X changed map from ${mapNameInText('omaha_beach')} to ${mapNameInText('el_alamein')}`,
     });
     expect(notification.message).not.toContain('_');
     expect(notification.action?.label).toBe('Join');

@@ -1,5 +1,5 @@
 import { buddyOnlineMessage, serverMapChangeMessage, type HubNotification } from '@frontline/contract';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { safeJoinUrl, safeWebUrl } from '../../../lib/safe-url.ts';
@@ -43,8 +43,8 @@ export function joinOrViewAction(
  */
 function messageOf(event: HubNotification): string {
   return event.type === 'buddy_online'
-    ? buddyOnlineMessage(displayPlayerName(event.buddyName), event.serverName, formatMapName(event.mapName))
-    : serverMapChangeMessage(event.serverName, formatMapName(event.oldMapName), formatMapName(event.mapName));
+    ? buddyOnlineMessage(displayPlayerName(event.buddyName), event.serverName, mapNameInText(event.mapName))
+    : serverMapChangeMessage(event.serverName, mapNameInText(event.oldMapName), mapNameInText(event.mapName));
 }
 
 export function notificationFromHub(event: HubNotification, openPath: (path: string) => void): NotificationInput {
