@@ -12,7 +12,11 @@
  *   (`api_p95_ratio_<name>`), and the page endpoints' first requests (`api_cold_p95_ms_<name>`);
  * - page-load: /servers/bf1942 in Chromium, and /dashboard signed in;
  * - account: the signed-in user's dashboard and profile answers (50 buddies, 20 servers) against the health
- *   endpoint (`api_p95_ratio_auth_dashboard`).
+ *   endpoint (`api_p95_ratio_auth_dashboard`);
+ * - hub: the real-time hub with 1,000 signed-in users connected (official client) while 1,000 of their buddies come
+ *   online a minute: delivery from the poll's commit to the client's handler (`hub_delivery_ms_p99`), connections
+ *   held and the server's memory per connection, the hub's dispatch per event on the HTTP thread, and the
+ *   collector's cycle with and without the users (about 2 min; a server and feed of its own, hub.bench.ts).
  * The served groups (api, page-load, account) serve the 30-day history, or a 1-day one when generation is not among the
  * groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send their
  * requests from a load generator in a third (load-generator.ts).
@@ -34,6 +38,7 @@ import { benchCollector } from './collector.bench.ts';
 import { benchEventLoop } from './event-loop.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
+import { benchHub } from './hub.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { benchPageLoad } from './page-load.bench.ts';
 import { serveDataset } from './served-dataset.ts';
@@ -42,7 +47,7 @@ import { benchTruth } from './truth.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'loop', 'api', 'page-load', 'account'] as const;
+const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'loop', 'hub', 'api', 'page-load', 'account'] as const;
 const { values } = parseArgs({
   options: {
     year: { type: 'boolean', default: false },
@@ -77,6 +82,7 @@ try {
   if (only.has('truth')) figures.push(...(await benchTruth()));
   if (only.has('serialise')) figures.push(...benchSerialise());
   if (only.has('loop')) figures.push(...(await benchEventLoop(load)));
+  if (only.has('hub')) figures.push(...(await benchHub()));
 
   // The demo's data on the 30-day history just generated, or a day of it generated now.
   if (only.has('api') || only.has('page-load') || only.has('account')) {
