@@ -20,7 +20,7 @@ const WARM_UP_REQUESTS = 200;
 
 export const BENCH_SIGN_IN_CLIENT_ID = 'frontline-bench.apps.googleusercontent.com';
 
-async function postJson(url: string, body: object, headers: Record<string, string> = {}): Promise<unknown> {
+export async function postJson(url: string, body: object, headers: Record<string, string> = {}): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

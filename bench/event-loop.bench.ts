@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startFeedProcess, startServerProcess, type ServerProcess } from '../scripts/lib/server-process.ts';
 import { discoverEndpoints, pathsOf } from './api-latency.bench.ts';
+import { ask } from './child-ipc.ts';
 import type { LoopDelayFigures, LoopMonitorReply, LoopMonitorRequest } from './event-loop-monitor.ts';
 import type { Figure } from './figures.ts';
 import type { LoadGenerator, LoadResult } from './load-generator.ts';
@@ -35,28 +36,6 @@ const MEASURED_MS = 60_000;
 const BASELINE_WARM_UP_MS = 3_000;
 const BASELINE_MS = 60_000;
 const REQUESTS_PER_SECOND = 1;
-
-/** Sends a message to a child and waits for its first reply of the expected type. */
-function ask<Reply extends { type: string }>(
-  child: ChildProcess,
-  message: object,
-  type: Reply['type'],
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off('message', onMessage);
-      reject(new Error(`no ${type} reply within 30 s`));
-    }, 30_000);
-    const onMessage = (reply: Reply) => {
-      if (reply.type !== type) return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      resolve(reply);
-    };
-    child.on('message', onMessage);
-    child.send(message);
-  });
-}
 
 const feedPolls = async (feed: ChildProcess) =>
   (await ask<FeedReply>(feed, { type: 'polls' } satisfies FeedRequest, 'polls')).count;

@@ -12,7 +12,8 @@ import {
   type LocalFeed,
 } from '../apps/server/src/test/local-bflist-feed.ts';
 import { startLocalGoogleJwks, type LocalGoogleJwks } from '../apps/server/src/test/local-google-jwks.ts';
-import { BENCH_SIGN_IN_CLIENT_ID } from './account.bench.ts';
+import { BENCH_SIGN_IN_CLIENT_ID, postJson } from './account.bench.ts';
+import { ask } from './child-ipc.ts';
 import type { Figure } from './figures.ts';
 import type { HubClientsReply, HubClientsReport, HubClientsRequest, HubClientUser } from './hub-clients-process.ts';
 import type {
@@ -73,37 +74,6 @@ interface CycleReportLine {
   writeMs: number;
   roundClosedMs: number;
   events: number;
-}
-
-/** Sends `message` (if any) to a child and waits for its first reply of `type`. */
-function ask<Reply extends { type: string }>(
-  child: ChildProcess,
-  message: object | undefined,
-  type: Reply['type'],
-  timeoutMs = 60_000,
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (reply: Reply) => {
-      if (reply.type !== type) return;
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(reply);
-    };
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      reject(new Error(`a child process exited (code ${code}) before its ${type} reply`));
-    };
-    const timer = setTimeout(() => {
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      reject(new Error(`no ${type} reply within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-    if (message) child.send(message);
-  });
 }
 
 const player = (name: string): FeedPlayer => ({ name, score: 0, kills: 0, deaths: 0, ping: 50, team: 1 });
@@ -211,16 +181,6 @@ async function startServer(env: Record<string, string>) {
       await exited;
     },
   };
-}
-
-async function postJson(url: string, body: object, headers: Record<string, string>): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 /** User `index` signs in and fills their lists: 10 of the watched names, 2 of the servers. */
