@@ -15,3 +15,4 @@ export * from './timestamps.ts';
 export * from './rounds.ts';
 export * from './hub.ts';
 export * from './hub-schema.ts';
+export * from './achievements.ts';
