@@ -1,4 +1,5 @@
 import { KILL_STREAK_THRESHOLDS } from '@frontline/contract';
+import { countersReset } from '../player-counters.ts';
 
 /**
  * Kill streaks (domain-facts §4 "Kill streaks", issue 18): the walk over one name's samples in one closed round.
@@ -16,7 +17,7 @@ import { KILL_STREAK_THRESHOLDS } from '@frontline/contract';
  * stint, and its deltas are taken against zero: the kills and deaths it shows were all made since the rejoin. So
  * a rejoin keeps the streak unless that sample (or a later one) shows a death, and the kills made before the
  * first sample after the rejoin count. A new stint is told from a penalty as the tracker tells it
- * (`isNewStint`). The first sample of all is the baseline: what it shows was made before the walk can see.
+ * (`countersReset`, domain/player-counters.ts). The first sample of all is the baseline: what it shows was made before the walk can see.
  *
  * Several streaks in one round each award their thresholds, however close in time: there is no ±2-minute
  * de-duplication (issue 18 overrides domain-facts here); awards are unique by instant.
@@ -38,18 +39,6 @@ export interface KillStreakAward {
   actualStreak: number;
 }
 
-type Counters = Pick<StreakSample, 'score' | 'kills' | 'deaths'>;
-
-/**
- * Did the counters start again from zero (a rejoin)? The same rule as the tracker's `countersReset`
- * (ingest/tracker/round-boundaries.ts, which the domain layer may not import): deaths never go down within a
- * stint; kills and score can, by penalties, but not both at once down to half the score or less.
- */
-function isNewStint(previous: Counters, current: Counters): boolean {
-  if (current.deaths < previous.deaths) return true;
-  return current.kills < previous.kills && current.score < previous.score && current.score <= previous.score / 2;
-}
-
 /** Awards in sample order, lower thresholds first within one sample. */
 export function killStreaksOf(samples: readonly StreakSample[]): KillStreakAward[] {
   const awards: KillStreakAward[] = [];
@@ -57,7 +46,7 @@ export function killStreaksOf(samples: readonly StreakSample[]): KillStreakAward
   for (let i = 1; i < samples.length; i++) {
     const previous = samples[i - 1]!;
     const current = samples[i]!;
-    const baseline = isNewStint(previous, current) ? { kills: 0, deaths: 0 } : previous;
+    const baseline = countersReset(previous, current) ? { kills: 0, deaths: 0 } : previous;
     const kills = current.kills - baseline.kills;
     const deaths = current.deaths - baseline.deaths;
     if (deaths > 0) {

@@ -1,5 +1,6 @@
+import type { AchievementTier } from '@frontline/contract';
 import { isBot } from '../bots.ts';
-import type { BadgeTier, RoundAward } from './round-award.ts';
+import type { RoundAward } from './round-award.ts';
 
 /**
  * Round placements (domain-facts §4 "Placements"): the podium of a closed round. The three best sessions by
@@ -42,7 +43,7 @@ export interface PlacementMetadata {
 export type PlacementAward = RoundAward<PlacementId, PlacementMetadata>;
 
 /** "1st gold, 2nd silver, 3rd bronze"; the list's length is the podium's. */
-const PODIUM: readonly { id: PlacementId; tier: BadgeTier }[] = [
+const PODIUM: readonly { id: PlacementId; tier: AchievementTier }[] = [
   { id: 'round_placement_1', tier: 'gold' },
   { id: 'round_placement_2', tier: 'silver' },
   { id: 'round_placement_3', tier: 'bronze' },

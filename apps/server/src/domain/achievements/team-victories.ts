@@ -1,7 +1,8 @@
+import type { AchievementTier } from '@frontline/contract';
 import { isBot } from '../bots.ts';
 import { teamLabelFor } from '../team-labels.ts';
 import type { Timeline } from '../timeline-codec.ts';
-import type { BadgeTier, RoundAward } from './round-award.ts';
+import type { RoundAward } from './round-award.ts';
 
 /**
  * Team victories (domain-facts §4 "Team victories"): everyone on the winning side at the end of a closed round,
@@ -154,7 +155,7 @@ export function roundTeamVictories(
  * Tiers by the final score (contribution × loyalty). A switched winner ended the round on the losing side, so
  * their award tops out at gold.
  */
-export function teamVictoryTier(kind: 'regular' | 'switched', score: number): BadgeTier {
+export function teamVictoryTier(kind: 'regular' | 'switched', score: number): AchievementTier {
   if (kind === 'regular' && score >= 1.2) return 'legend';
   if (score >= 1.0) return 'gold';
   if (score >= 0.7) return 'silver';

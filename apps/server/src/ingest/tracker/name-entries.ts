@@ -1,4 +1,4 @@
-import { countersReset, type Counters } from './round-boundaries.ts';
+import { countersReset, type Counters } from '../../domain/player-counters.ts';
 
 /**
  * A name's entries on one server's scoreboard, followed from poll to poll.

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countersReset,
-  mostScoresReset,
-  outlivedTimeLimit,
-  ticketsJumpedUp,
-  timeRemainJumpedUp,
-} from './round-boundaries.ts';
+import { countersReset } from '../../domain/player-counters.ts';
+import { mostScoresReset, outlivedTimeLimit, ticketsJumpedUp, timeRemainJumpedUp } from './round-boundaries.ts';
 
 // DESIGN.md: "a round ends on a map change, and also when the same map restarts: tickets jump back up,
 // roundTimeRemain jumps up, or most players' scores reset together." Issue 13: on FH2 (no tickets, no round

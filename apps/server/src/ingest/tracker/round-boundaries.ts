@@ -5,11 +5,7 @@
  * the round has run longer than the server's time limit allows. These are pure functions of what the polls show.
  */
 
-export interface Counters {
-  score: number;
-  kills: number;
-  deaths: number;
-}
+import { countersReset, type Counters } from '../../domain/player-counters.ts';
 
 /** Tickets only bleed during a round; a rise this large means a fresh round (small rises are mode quirks). */
 const TICKET_RISE_MIN = 10;
@@ -41,16 +37,6 @@ export function timeRemainJumpedUp(previous: number | null, current: number | nu
   // 0 or less means "no limit" or "not reported" on these servers: no clock to compare.
   if (previous === null || current === null || previous <= 0 || current <= 0) return false;
   return current - previous > Math.max(elapsedSeconds, TIME_REMAIN_RISE_MIN_SECONDS);
-}
-
-/**
- * Did this player's counters start again from zero (a rejoin, or a new round)? Deaths never go down
- * within one stint on a server; kills and score can (team kills, suicides), but not both at once by
- * more than a penalty, so a drop in deaths, or in kills and score together, is a reset.
- */
-export function countersReset(previous: Counters, current: Counters): boolean {
-  if (current.deaths < previous.deaths) return true;
-  return current.kills < previous.kills && current.score < previous.score && current.score <= previous.score / 2;
 }
 
 /** Whether a player's counters show any play: only then can a reset of them be seen. */

@@ -3,6 +3,7 @@ import { isBot } from '../../domain/bots.ts';
 import { roundIdFor, serverGuidFor } from '../../domain/identity.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { joinLinkFor } from '../../domain/join-link.ts';
+import type { Counters } from '../../domain/player-counters.ts';
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../../domain/snapshot.ts';
 import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
 import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
@@ -10,7 +11,6 @@ import { matchEntries, type EntryState } from './name-entries.ts';
 import {
   hasPlayed,
   mostScoresReset,
-  type Counters,
   outlivedTimeLimit,
   ticketsJumpedUp,
   timeRemainJumpedUp,
