@@ -88,20 +88,21 @@ describe('roundPlacements', () => {
     ]);
   });
 
-  it('"TotalScore desc, TotalKills desc, SessionId asc": an equal score goes to more kills, then to the earlier session', () => {
+  it("ranks as the servers' podium counts (domain/round-podium.ts): score, then kills, then fewer deaths, then name", () => {
     const sessions = [
-      session(9, 'LateSession', 30, 5),
+      session(9, 'Bravo', 30, 5),
       session(4, 'FewerKills', 30, 4),
-      session(7, 'EarlySession', 30, 5),
+      session(7, 'Alpha', 30, 5),
+      session(8, 'MoreDeaths', 30, 5, { deaths: 9 }),
       session(2, 'LowerScore', 29, 20),
     ];
 
     const podium = roundPlacements(sessions, ROUND);
 
     expect(podium.map((award) => [award.playerName, award.value])).toEqual([
-      ['EarlySession', 1],
-      ['LateSession', 2],
-      ['FewerKills', 3],
+      ['Alpha', 1],
+      ['Bravo', 2],
+      ['MoreDeaths', 3],
     ]);
   });
 
@@ -118,8 +119,8 @@ describe('roundPlacements', () => {
     expect(roundPlacements(sessions, ROUND).map((award) => award.playerName)).toEqual(['Human1', 'Human2', 'Human3']);
   });
 
-  it('"No minimum player count at award time": two humans get 1st and 2nd, no one gets 3rd', () => {
-    const sessions = [session(1, 'Alone', 5, 1), session(2, 'Pair', 0, 0), session(3, 'Player', 99, 9)];
+  it('"No minimum player count at award time", but only scorers stand on a podium (as on every screen)', () => {
+    const sessions = [session(1, 'Alone', 5, 1), session(2, 'Pair', 1, 0), session(3, 'Idle', 0, 0)];
 
     const podium = roundPlacements(sessions, { ...ROUND, participantCount: 3 });
 

@@ -1,12 +1,13 @@
 import type { AchievementTier } from '@frontline/contract';
 import { isBot } from '../bots.ts';
+import { podiumOf } from '../round-podium.ts';
 import type { RoundAward } from './round-award.ts';
 
 /**
- * Round placements (domain-facts §4 "Placements"): the podium of a closed round. The three best sessions by
- * score, then kills, then session id (the earlier session wins a full tie, so the order never depends on how the
- * rows were read), bots excluded. There is no minimum player count here: the weighted leaderboards filter on
- * `TotalPlayers` when they are read.
+ * Round placements (domain-facts §4 "Placements"): the podium of a closed round as the servers' placement counts
+ * rank it (domain/round-podium.ts: scorers by score, kills, fewer deaths, name; one rule for a rank on every screen,
+ * where the established site broke ties by session id), bots excluded. There is no minimum player count here: the
+ * weighted leaderboards filter on `TotalPlayers` when they are read.
  */
 
 export interface PlacementSession {
@@ -50,10 +51,9 @@ const PODIUM: readonly { id: PlacementId; tier: AchievementTier }[] = [
 ];
 
 export function roundPlacements(sessions: readonly PlacementSession[], round: PlacementRound): PlacementAward[] {
-  const ranked = sessions
-    .filter((session) => !isBot({ name: session.playerName, isBot: session.isBot }))
-    .sort((a, b) => b.score - a.score || b.kills - a.kills || a.sessionId - b.sessionId);
-  return ranked.slice(0, PODIUM.length).map((session, index) => {
+  // The podium every screen counts (domain/round-podium.ts), bots left out (issue 18).
+  const ranked = podiumOf(sessions.filter((session) => !isBot({ name: session.playerName, isBot: session.isBot })));
+  return ranked.map((session, index) => {
     const { id, tier } = PODIUM[index]!;
     return {
       achievementId: id,

@@ -2,6 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { dialectText } from '../../db/dialect.ts';
 import { participantBand } from '../../domain/participant-bands.ts';
+import { podiumOf } from '../../domain/round-podium.ts';
 import { utcDayNumber } from '../../lib/utc-days.ts';
 import type { TimelinePoll } from '../../domain/timeline-codec.ts';
 
@@ -12,8 +13,7 @@ import type { TimelinePoll } from '../../domain/timeline-codec.ts';
  * queue, reading the round's final sessions, so a round is counted exactly once and only when its
  * figures can no longer change (live rounds are not in these aggregates).
  *
- * Placements: the round's sessions ranked by score, then kills, then fewer deaths, then name; the first three
- * with a score above 0 get first, second and third place (a round where nobody scored has no podium).
+ * Placements: the round's podium (domain/round-podium.ts).
  */
 
 const TOP_SCORES_PER_ROUND = 10;
@@ -161,11 +161,13 @@ export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
         statements.addPlayerTotals.run({ server_guid, round_key });
         statements.addPlayerDay.run({ server_guid, day });
         const scorers = statements.selectScoringPlayers.all() as unknown as RoundScorer[];
-        podiumOf(scorers).forEach((player_name, place) => {
-          const places = { first: place === 0 ? 1 : 0, second: place === 1 ? 1 : 0, third: place === 2 ? 1 : 0 };
-          statements.addPlacementDay.run({ server_guid, day, band, player_name, ...places });
-          statements.addPlacementTotals.run({ server_guid, band, player_name, ...places });
-        });
+        podiumOf(scorers.map((scorer) => ({ ...scorer, playerName: scorer.player_name }))).forEach(
+          ({ player_name }, place) => {
+            const places = { first: place === 0 ? 1 : 0, second: place === 1 ? 1 : 0, third: place === 2 ? 1 : 0 };
+            statements.addPlacementDay.run({ server_guid, day, band, player_name, ...places });
+            statements.addPlacementTotals.run({ server_guid, band, player_name, ...places });
+          },
+        );
         statements.addTopScores.run({ server_guid, round_key, ended_at: round.end_time });
         statements.addPlayerMapMonth.run({ server_guid, month: monthNumber(endMs), map_name: round.map_name });
         statements.addBestScores.run({ round_key });
@@ -182,23 +184,6 @@ interface RoundScorer {
   score: number;
   kills: number;
   deaths: number;
-}
-
-/** Names as SQLite orders text (BINARY: by UTF-8 bytes, which is by code point; JS's < is by UTF-16 unit). */
-const compareAsSqliteText = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-
-/** The first three scorers, first place first: by score, then kills, then fewer deaths, then name. */
-function podiumOf(scorers: readonly RoundScorer[]): string[] {
-  return [...scorers]
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        b.kills - a.kills ||
-        a.deaths - b.deaths ||
-        compareAsSqliteText(a.player_name, b.player_name),
-    )
-    .slice(0, 3)
-    .map((scorer) => scorer.player_name);
 }
 
 /** What a closed round adds to its map's day: see `server_map_days` in migration 0008. */
