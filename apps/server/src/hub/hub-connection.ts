@@ -40,7 +40,6 @@ export class HubConnection {
   lastSentAt: number;
   /** When the token's sign-in was last found live. */
   lastAuthorisedAt: number;
-  registered = false;
   readonly #socket: WebSocket;
   readonly #log: FastifyBaseLogger;
   readonly #clock: () => number;
@@ -156,7 +155,6 @@ export class HubConnection {
       return answer({ error: 'RegisterUser accepts only the signed-in user’s own email.' });
     }
     // Registering again (after a reconnect, or twice) changes nothing: the connection already belongs to the user.
-    this.registered = true;
     answer({ result: null });
   }
 }

@@ -83,7 +83,6 @@ export function createHubService({
   const watchIndex = new WatchIndex();
   const negotiations = new Map<string, { userId: number; expiresAt: number }>();
   let closing = false;
-  let connectionCount = 0;
 
   async function loadWatch(userId: number, entry: UserEntry): Promise<void> {
     const version = ++entry.watchVersion;
@@ -113,7 +112,6 @@ export function createHubService({
   function forget(connection: HubConnection): void {
     const entry = users.get(connection.user.userId);
     if (!entry?.connections.delete(connection)) return;
-    connectionCount -= 1;
     if (entry.connections.size === 0) {
       users.delete(connection.user.userId);
       watchIndex.remove(connection.user.userId);
@@ -121,17 +119,12 @@ export function createHubService({
   }
 
   /** Sends one event, encoded once, to every connection of the given users. */
-  function deliver(recipients: ReadonlySet<number>, target: string, notification: HubNotification): number {
-    if (recipients.size === 0) return 0;
+  function deliver(recipients: ReadonlySet<number>, target: string, notification: HubNotification): void {
+    if (recipients.size === 0) return;
     const frame = encode.invocation(target, [notification]);
-    let sent = 0;
     for (const userId of recipients) {
-      for (const connection of users.get(userId)?.connections ?? []) {
-        connection.send(frame);
-        sent += 1;
-      }
+      for (const connection of users.get(userId)?.connections ?? []) connection.send(frame);
     }
-    return sent;
   }
 
   async function reauthorise(connection: HubConnection, now: number): Promise<void> {
@@ -197,7 +190,6 @@ export function createHubService({
         void loadWatch(user.userId, entry);
       }
       entry.connections.add(connection);
-      connectionCount += 1;
       return connection;
     },
 
@@ -208,8 +200,8 @@ export function createHubService({
     },
 
     /** A buddy came online (a new session, not a rejoin nor a map change): BuddyOnline to whoever has them. */
-    playerOnline(event: PlayerOnlineEvent): number {
-      return deliver(watchIndex.watchersOfPlayer(event.playerName), HUB_EVENTS.buddyOnline, {
+    playerOnline(event: PlayerOnlineEvent): void {
+      deliver(watchIndex.watchersOfPlayer(event.playerName), HUB_EVENTS.buddyOnline, {
         type: 'buddy_online',
         buddyName: event.playerName,
         serverName: event.serverName,
@@ -223,8 +215,8 @@ export function createHubService({
     },
 
     /** A favourite server changed map: ServerMapChange to whoever has it. */
-    serverMapChange(event: ServerMapChangeEvent): number {
-      return deliver(watchIndex.watchersOfServer(event.serverGuid), HUB_EVENTS.serverMapChange, {
+    serverMapChange(event: ServerMapChangeEvent): void {
+      deliver(watchIndex.watchersOfServer(event.serverGuid), HUB_EVENTS.serverMapChange, {
         type: 'server_map_change',
         buddyName: '',
         serverName: event.serverName,
@@ -235,10 +227,6 @@ export function createHubService({
         message: serverMapChangeMessage(event.serverName, event.oldMap, event.newMap),
         serverGuid: event.serverGuid,
       });
-    },
-
-    stats(): { connections: number; users: number; watched: WatchIndex['size'] } {
-      return { connections: connectionCount, users: users.size, watched: watchIndex.size };
     },
 
     /** Shutdown: every client is told to come back (another instance, or this one restarted, will answer). */
