@@ -1,5 +1,6 @@
 import type { AchievementTier } from '@frontline/contract';
 import { isBot } from '../bots.ts';
+import { medianOf } from '../quantiles.ts';
 import { teamLabelFor } from '../team-labels.ts';
 import type { Timeline } from '../timeline-codec.ts';
 import type { RoundAward } from './round-award.ts';
@@ -110,7 +111,7 @@ export function roundTeamVictories(
   // observation is on the winning team.
   const medianObservations = Math.max(
     1,
-    median(regularWinners.map(({ presence }) => presence.teamObservations[winner])),
+    medianOf(regularWinners.map(({ presence }) => presence.teamObservations[winner])),
   );
 
   const awards: TeamVictoryAward[] = [];
@@ -234,13 +235,6 @@ function presences(timeline: Timeline): PlayerPresence[] {
     }
   }
   return [...byPlayer.values()].sort((a, b) => a.playerIndex - b.playerIndex);
-}
-
-/** The middle value, or the mean of the two middle values of an even count. */
-function median(values: readonly number[]): number {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BusyLevel, ForecastBasis } from '@frontline/contract';
 import { roundTo } from '../../lib/numbers.ts';
+import { quantileOfSorted } from '../../domain/quantiles.ts';
 
 /**
  * How busy a server usually is at each hour of the week, and how its current player count compares
@@ -91,21 +92,6 @@ export function computeWeekSlot(date: Date): number {
   return date.getUTCDay() * HOURS_PER_DAY + date.getUTCHours();
 }
 
-/**
- * The p-quantile (0..1) of ascending values by linear interpolation between the two nearest ranks, at
- * index p·(n−1): the definition the reference site uses, so levels agree with its percentiles.
- */
-function computePercentile(sortedValues: readonly number[], p: number): number {
-  const count = sortedValues.length;
-  if (count === 0) return 0;
-  const index = p * (count - 1);
-  const lower = Math.floor(index);
-  const upper = Math.ceil(index);
-  const lowerValue = sortedValues[lower] ?? 0;
-  const upperValue = sortedValues[upper] ?? lowerValue;
-  return lowerValue + (upperValue - lowerValue) * (index - lower);
-}
-
 /** Groups hour-instances every way a forecast can fall back on, and notes where they begin. */
 export function buildRhythm(instances: readonly HourInstance[]): Rhythm {
   if (instances.length === 0) return EMPTY_RHYTHM;
@@ -145,10 +131,10 @@ function describeValues(values: readonly number[]): HourPattern {
   return {
     dataPoints: sorted.length,
     average: sorted.length > 0 ? total / sorted.length : 0,
-    q25: computePercentile(sorted, 0.25),
-    median: computePercentile(sorted, 0.5),
-    q75: computePercentile(sorted, 0.75),
-    q90: computePercentile(sorted, 0.9),
+    q25: quantileOfSorted(sorted, 0.25),
+    median: quantileOfSorted(sorted, 0.5),
+    q75: quantileOfSorted(sorted, 0.75),
+    q90: quantileOfSorted(sorted, 0.9),
   };
 }
 
