@@ -63,11 +63,15 @@ const query = () => new URLSearchParams(location().split('?')[1] ?? '');
 
 /** Newest first: 20 min apart, then a 3-hour break, then a 2-day break. */
 function sessions() {
+  // One instant for all: with each time read from the clock, a millisecond tick between two of them made the 3-hour
+  // break 2 h 59 min and the separator read '2 hours earlier'.
+  const now = Date.now();
+  const ago = (minutes: number) => minutesAgo(minutes, now);
   return [
-    makeSession(4, { playerName: NAME, startTime: minutesAgo(40.5), endTime: minutesAgo(1), isActive: true }),
-    makeSession(3, { playerName: NAME, startTime: minutesAgo(90), endTime: minutesAgo(60), mapName: 'berlin' }),
-    makeSession(2, { playerName: NAME, startTime: minutesAgo(330), endTime: minutesAgo(270), serverName: 'Bravo' }),
-    makeSession(1, { playerName: NAME, startTime: minutesAgo(3600), endTime: minutesAgo(3300), kills: 31, deaths: 0 }),
+    makeSession(4, { playerName: NAME, startTime: ago(40.5), endTime: ago(1), isActive: true }),
+    makeSession(3, { playerName: NAME, startTime: ago(90), endTime: ago(60), mapName: 'berlin' }),
+    makeSession(2, { playerName: NAME, startTime: ago(330), endTime: ago(270), serverName: 'Bravo' }),
+    makeSession(1, { playerName: NAME, startTime: ago(3600), endTime: ago(3300), kills: 31, deaths: 0 }),
   ];
 }
 
