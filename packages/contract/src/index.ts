@@ -16,3 +16,4 @@ export * from './rounds.ts';
 export * from './hub.ts';
 export * from './hub-schema.ts';
 export * from './achievements.ts';
+export * from './gamification.ts';
