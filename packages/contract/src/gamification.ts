@@ -78,19 +78,6 @@ export const gamificationResponseSchema = z.object({
   milestoneTotals: z.object({ kills: z.number(), score: z.number(), playTimeMinutes: z.number() }),
 });
 
-export const achievementsPageQuerySchema = z.object({
-  playerName: z.string().trim().min(1, 'playerName is required').max(100),
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  pageSize: z.coerce
-    .number()
-    .refine((size) => (ACHIEVEMENT_PAGE_SIZES as readonly number[]).includes(size), 'pageSize must be 25, 50 or 100')
-    .default(DEFAULT_ACHIEVEMENT_PAGE_SIZE),
-  sortBy: z.enum(['AchievedAt'], { message: 'sortBy must be AchievedAt' }).default('AchievedAt'),
-  sortOrder: z.enum(['asc', 'desc'], { message: 'sortOrder must be asc or desc' }).default('desc'),
-  mapName: z.string().trim().min(1).max(100).optional(),
-  achievementId: z.string().trim().min(1).max(100).optional(),
-});
-
 export const achievementsPageResponseSchema = z.object({
   items: z.array(achievementSchema),
   page: z.number(),
@@ -124,7 +111,6 @@ export type Achievement = z.infer<typeof achievementSchema>;
 export type OwnedBadge = z.infer<typeof ownedBadgeSchema>;
 export type StreakEntry = z.infer<typeof streakEntrySchema>;
 export type GamificationResponse = z.infer<typeof gamificationResponseSchema>;
-export type AchievementsPageQuery = z.infer<typeof achievementsPageQuerySchema>;
 export type AchievementsPageResponse = z.infer<typeof achievementsPageResponseSchema>;
 export type RoundAchievementsResponse = z.infer<typeof roundAchievementsResponseSchema>;
 export type InitialDataResponse = z.infer<typeof initialDataResponseSchema>;
