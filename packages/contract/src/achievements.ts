@@ -65,9 +65,13 @@ export interface BadgeRequirements {
   kills_per_minute?: number;
   kd_ratio?: number;
   last_rounds?: number;
-  /** Map mastery: within the top `top_percent` % of the map's players by score, with `min_map_rounds` there. */
+  /**
+   * Map mastery: within the top `top_percent` % of the map's players by score, with `min_map_rounds` there, on a map
+   * with at least `min_map_players` players (Frontline's number: a percentile of a handful of players means little).
+   */
   top_percent?: number;
   min_map_rounds?: number;
+  min_map_players?: number;
   /** consistent_killer: share of the last rounds with a positive K/D (K/D above 1). */
   positive_kd_share?: number;
   /** comeback_king: K/D of the last `period_days` over the one before, at least this factor. */
@@ -197,7 +201,7 @@ export const BADGE_DEFINITIONS: readonly BadgeDefinition[] = [
     category: 'map_mastery',
     tier: 'silver',
     achievementType: 'badge',
-    requirements: { top_percent: 10, min_map_rounds: 50 },
+    requirements: { top_percent: 10, min_map_rounds: 50, min_map_players: 20 },
   },
   {
     id: 'map_dominator',
@@ -206,7 +210,7 @@ export const BADGE_DEFINITIONS: readonly BadgeDefinition[] = [
     category: 'map_mastery',
     tier: 'gold',
     achievementType: 'badge',
-    requirements: { top_percent: 3, min_map_rounds: 100 },
+    requirements: { top_percent: 3, min_map_rounds: 100, min_map_players: 20 },
   },
   {
     id: 'map_legend',
@@ -215,7 +219,7 @@ export const BADGE_DEFINITIONS: readonly BadgeDefinition[] = [
     category: 'map_mastery',
     tier: 'legend',
     achievementType: 'badge',
-    requirements: { top_percent: 1, min_map_rounds: 200 },
+    requirements: { top_percent: 1, min_map_rounds: 200, min_map_players: 20 },
   },
   {
     id: 'consistent_killer',
