@@ -1,4 +1,4 @@
-import type { AchievementTier } from '@frontline/contract';
+import { ACHIEVEMENT_TIERS, findBadgeDefinition, type AchievementTier } from '@frontline/contract';
 import { isBot } from '../bots.ts';
 import { medianOf } from '../quantiles.ts';
 import { teamLabelFor } from '../team-labels.ts';
@@ -152,14 +152,27 @@ export function roundTeamVictories(
   return awards;
 }
 
+/** Each kind's cut-offs, highest tier first, as the catalogue states them (`requirements.performance_tiers`). */
+const TIER_CUTOFFS: Readonly<Record<'regular' | 'switched', readonly [AchievementTier, number][]>> = {
+  regular: tierCutoffsOf('team_victory'),
+  switched: tierCutoffsOf('team_victory_switched'),
+};
+
+function tierCutoffsOf(id: TeamVictoryId): [AchievementTier, number][] {
+  const tiers = findBadgeDefinition(id)?.requirements.performance_tiers;
+  if (!tiers) throw new Error(`badge ${id} has no performance tiers in the catalogue`);
+  return ACHIEVEMENT_TIERS.flatMap((tier): [AchievementTier, number][] => {
+    const cutoff = tiers[tier];
+    return cutoff === undefined ? [] : [[tier, cutoff]];
+  }).reverse();
+}
+
 /**
- * Tiers by the final score (contribution × loyalty). A switched winner ended the round on the losing side, so
- * their award tops out at gold.
+ * Tiers by the final score (contribution × loyalty), at least each tier's cut-off in the catalogue. A switched winner
+ * ended the round on the losing side, so the catalogue gives their award no legend tier: it tops out at gold.
  */
 export function teamVictoryTier(kind: 'regular' | 'switched', score: number): AchievementTier {
-  if (kind === 'regular' && score >= 1.2) return 'legend';
-  if (score >= 1.0) return 'gold';
-  if (score >= 0.7) return 'silver';
+  for (const [tier, cutoff] of TIER_CUTOFFS[kind]) if (score >= cutoff) return tier;
   return 'bronze';
 }
 
