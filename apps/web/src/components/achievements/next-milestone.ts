@@ -1,0 +1,91 @@
+import {
+  KILLS_MILESTONES,
+  PLAYTIME_MILESTONE_HOURS,
+  SCORE_MILESTONES,
+  findBadgeDefinition,
+  killsMilestoneId,
+  playtimeMilestoneId,
+  scoreMilestoneId,
+  type GamificationResponse,
+} from '@frontline/contract';
+
+/**
+ * The next milestone of each kind (issue 18 "next milestone with progress"): the lowest threshold of the catalogue
+ * above the player's lifetime total, with how far along the player is. The totals are the ones the milestones are
+ * awarded on (the response's milestoneTotals), so a bar at 100 % and an award never disagree.
+ */
+
+export type MilestoneTrack = 'kills' | 'playtime' | 'score';
+
+export interface MilestoneProgress {
+  track: MilestoneTrack;
+  achievementId: string;
+  name: string;
+  tier: string;
+  /** In the track's unit: kills, hours or points. */
+  current: number;
+  target: number;
+  /** 0..1. */
+  fraction: number;
+  unit: string;
+}
+
+const MINUTES_PER_HOUR = 60;
+
+const TRACKS: readonly {
+  track: MilestoneTrack;
+  thresholds: readonly number[];
+  idOf: (threshold: number) => string;
+  current: (totals: GamificationResponse['milestoneTotals']) => number;
+  unit: string;
+}[] = [
+  { track: 'kills', thresholds: KILLS_MILESTONES, idOf: killsMilestoneId, current: (t) => t.kills, unit: 'kills' },
+  {
+    track: 'playtime',
+    thresholds: PLAYTIME_MILESTONE_HOURS,
+    idOf: playtimeMilestoneId,
+    current: (t) => t.playTimeMinutes / MINUTES_PER_HOUR,
+    unit: 'hours',
+  },
+  { track: 'score', thresholds: SCORE_MILESTONES, idOf: scoreMilestoneId, current: (t) => t.score, unit: 'points' },
+];
+
+/** Each kind's next milestone, closest to done first; a kind whose every milestone is reached is left out. */
+export function nextMilestones(totals: GamificationResponse['milestoneTotals']): MilestoneProgress[] {
+  return TRACKS.flatMap(({ track, thresholds, idOf, current, unit }) => {
+    const value = Math.max(0, current(totals));
+    const target = thresholds.find((threshold) => threshold > value);
+    if (target === undefined) return [];
+    const achievementId = idOf(target);
+    const badge = findBadgeDefinition(achievementId);
+    return [
+      {
+        track,
+        achievementId,
+        name: badge?.name ?? achievementId,
+        tier: badge?.tier ?? 'bronze',
+        current: value,
+        target,
+        fraction: Math.min(1, value / target),
+        unit,
+      },
+    ];
+  }).sort((a, b) => b.fraction - a.fraction);
+}
+
+const wholeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const hoursFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** "1,234 / 2,500 kills"; hours to one decimal, rounded down so a total short of the mark never reads as it. */
+export function progressText(progress: Pick<MilestoneProgress, 'track' | 'current' | 'target' | 'unit'>): string {
+  const current =
+    progress.track === 'playtime'
+      ? hoursFormat.format(Math.floor(progress.current * 10) / 10)
+      : wholeFormat.format(Math.floor(progress.current));
+  return `${current} / ${wholeFormat.format(progress.target)} ${progress.unit}`;
+}
+
+/** Whole percent, rounded down: 99.6 % is still 99 %, not a finished bar. */
+export function progressPercent(fraction: number): number {
+  return Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
+}
