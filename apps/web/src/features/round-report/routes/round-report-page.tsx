@@ -12,6 +12,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useRoundReport } from '../api/round-report.ts';
 import { BattleConsole } from '../components/battle-console.tsx';
 import { REPORT_BACK_FALLBACK, REPORT_EYEBROW, ReportHeader } from '../components/report-header.tsx';
+import { RoundAchievements } from '../components/round-achievements.tsx';
 import { StandingsPanel } from '../components/standings-panel.tsx';
 import { buildBattleEvents, revealedCounts } from '../lib/battle-events.ts';
 import { highlightedInRound, parseHighlightedPlayers, roundPlayerNames, trackedInRound } from '../lib/player-match.ts';
@@ -144,16 +145,19 @@ function ReportBody({
         onTrackQueryChange={setTrackQuery}
         trackOptions={trackOptions}
       />
-      <StandingsPanel
-        round={round}
-        entries={standings}
-        live={live}
-        onLiveChange={setLive}
-        atTime={formatOffset(offsets[replay.step] ?? 0)}
-        highlighted={highlighted}
-        tracked={tracked}
-        onTrack={(name) => setTrackQuery(name ?? '')}
-      />
+      <div className="min-w-0 space-y-6">
+        <StandingsPanel
+          round={round}
+          entries={standings}
+          live={live}
+          onLiveChange={setLive}
+          atTime={formatOffset(offsets[replay.step] ?? 0)}
+          highlighted={highlighted}
+          tracked={tracked}
+          onTrack={(name) => setTrackQuery(name ?? '')}
+        />
+        <RoundAchievements round={round} />
+      </div>
     </div>
   );
 }
