@@ -9,6 +9,9 @@ import { copyRoundTimelines } from './db/round-timelines-copy.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
 import type { CollectorHost } from './ingest/worker/collector-host.ts';
+import { achievementsRoutes } from './features/achievements/achievements.routes.ts';
+import { createAchievementsRepository } from './features/achievements/achievements.repository.ts';
+import { createAchievementsService } from './features/achievements/achievements.service.ts';
 import { appInfoRoutes } from './features/app-info/app-info.routes.ts';
 import { createAccountService } from './features/auth/account.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
@@ -124,6 +127,7 @@ export async function buildApp(
   const playersRepository = createPlayersRepository(db);
   const playerProfileRepository = createPlayerProfileRepository(db);
   const roundsRepository = createRoundsRepository(db);
+  const achievementsRepository = createAchievementsRepository(db);
 
   // ── Services: each takes its repositories and the clock; whatever it caches lives inside it ──
   const clock = systemClock;
@@ -144,6 +148,7 @@ export async function buildApp(
   const playersService = createPlayersService({ playersRepository, clock });
   const playerProfileService = createPlayerProfileService({ playerProfileRepository, playersRepository, clock });
   const roundsService = createRoundsService({ roundsRepository, clock });
+  const achievementsService = createAchievementsService({ achievementsRepository, clock });
 
   // ── Accounts: sign-in (Google's ID tokens; the demo's own provider when DEMO_SIGN_IN) and the user's lists ──
   // The HTTP thread writes these few rows itself (sign-ins, lists); SQLite's busy timeout waits out a collector
@@ -231,6 +236,7 @@ export async function buildApp(
   await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers });
   await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers });
   await app.register(roundsRoutes, { prefix: API_PREFIX, roundsService, encodeSharedAnswers });
+  await app.register(achievementsRoutes, { prefix: API_PREFIX, achievementsService });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {
     publicUrl: config.publicUrl,

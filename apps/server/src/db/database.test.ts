@@ -33,6 +33,7 @@ describe('openDatabase', () => {
         '0011-server-rounds-sort-indexes',
         '0012-round-closed-queue',
         '0013-accounts',
+        '0014-achievements',
       ]);
     } finally {
       await database.close();

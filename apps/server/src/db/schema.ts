@@ -65,6 +65,8 @@ export interface RoundsTable {
   last_poll_at: string;
   is_active: number;
   close_reason: string | null;
+  /** When the collector found the round closed (migration 0014; null for rounds closed before it). */
+  closed_at: string | null;
   tickets1: number | null;
   tickets2: number | null;
   team1_label: string;
@@ -108,11 +110,42 @@ export interface RoundTimelinesTable {
   timeline: Uint8Array;
 }
 
-/** Closed rounds owed their round-closed work, in the order they closed (migration 0012). */
+/** Closed rounds owed their round-closed work, in the order they closed (migrations 0012, 0014). */
 export interface RoundClosedQueueTable {
   seq: Generated<number>;
   round_key: number;
-  work: 'closed' | 'aggregates' | 'map_days';
+  work: 'closed' | 'aggregates' | 'map_days' | 'achievements';
+}
+
+/** One award (migration 0014): name, type, map and server come from the catalogue and the round. */
+export interface PlayerAchievementsTable {
+  player_name: string;
+  achievement_id: string;
+  round_key: number;
+  achieved_at: string;
+  tier: string;
+  value: number;
+  /** The rule's own figures, a JSON object. */
+  metadata: string;
+}
+
+/** What the once-only awards know of a player as of the last round processed (migration 0014). */
+export interface PlayerAchievementProgressTable {
+  player_name: string;
+  kills: number;
+  score: number;
+  played_ms: number;
+  /** JSON array of the once-only ids owned (milestones, badges). */
+  owned: string;
+  /** JSON: the badge rules' state (domain/achievements/badge-progress.ts). */
+  badges: string;
+}
+
+export interface MapPlayerTotalsTable {
+  map_name: string;
+  player_name: string;
+  rounds: number;
+  score: number;
 }
 
 export interface RoundPollsTable {
@@ -305,6 +338,9 @@ export interface DatabaseSchema {
   round_polls: RoundPollsTable;
   round_timelines: RoundTimelinesTable;
   round_closed_queue: RoundClosedQueueTable;
+  player_achievements: PlayerAchievementsTable;
+  player_achievement_progress: PlayerAchievementProgressTable;
+  map_player_totals: MapPlayerTotalsTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
   server_ping_daily: ServerPingDailyTable;

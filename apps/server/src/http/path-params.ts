@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asRoundId } from '../domain/ids.ts';
 
 /**
  * Path parameters more than one feature's routes take, and the 404 that goes with each. Player names arrive
@@ -18,4 +19,17 @@ export const playerParamsSchema = z.object({
 /** The 404 body for a player name never seen. */
 export function unknownPlayer(name: string) {
   return { error: 'not_found', message: `No player named '${name}' has been seen by Frontline` };
+}
+
+/** Frontline's own ids are 20 hex digits; the rule is looser, but refuses what cannot be an id at all. */
+export const roundParamsSchema = z.object({
+  roundId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a round id (at most 64 letters, digits, - or _)' })
+    .transform(asRoundId),
+});
+
+/** The 404 body for a round id Frontline does not know. */
+export function unknownRound(roundId: string) {
+  return { error: 'not_found', message: `No round with id '${roundId}' is known` };
 }

@@ -12,6 +12,7 @@ import { roundTimelines } from './0010-round-timelines.ts';
 import { serverRoundsSortIndexes } from './0011-server-rounds-sort-indexes.ts';
 import { roundClosedQueue } from './0012-round-closed-queue.ts';
 import { accounts } from './0013-accounts.ts';
+import { achievements } from './0014-achievements.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-server-rounds-sort-indexes': serverRoundsSortIndexes,
   '0012-round-closed-queue': roundClosedQueue,
   '0013-accounts': accounts,
+  '0014-achievements': achievements,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,9 +11,9 @@ import {
 } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asRoundId, asServerGuid } from '../../domain/ids.ts';
+import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
-import { playerParamsSchema, unknownPlayer } from '../../http/path-params.ts';
+import { playerParamsSchema, roundParamsSchema, unknownPlayer, unknownRound } from '../../http/path-params.ts';
 import {
   MAX_PAGE,
   booleanFlag,
@@ -34,14 +34,6 @@ import type { RoundsService } from './rounds.service.ts';
 
 const MAX_NAME_LENGTH = 256;
 const MAX_FILTER_LENGTH = 200;
-
-/** Frontline's own ids are 20 hex digits; the rule is looser, but refuses what cannot be an id at all. */
-const roundParamsSchema = z.object({
-  roundId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a round id (at most 64 letters, digits, - or _)' })
-    .transform(asRoundId),
-});
 
 /** ISO-8601 date or date-time; without a zone it is UTC (§5 "Timestamps without trailing Z are UTC"). */
 const timeFilter = z
@@ -195,7 +187,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
       const { roundId } = request.params;
       const answer = await roundsService.describeRound(roundId);
       if (!answer) {
-        return sendError(reply, 404, { error: 'not_found', message: `No round with id '${roundId}' is known` });
+        return sendError(reply, 404, unknownRound(roundId));
       }
       // A closed round never changes again; a live one gains a poll every 30 s.
       return sendAnswer(request, reply, answer, { maxAgeSeconds: answer.round.isActive ? 10 : 3600, encodeOnce });

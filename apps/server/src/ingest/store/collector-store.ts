@@ -88,7 +88,9 @@ function prepareStatements(sqlite: DatabaseSync) {
     setSessionActive: prepare('update sessions set is_active = ? where session_id = ?'),
     insertRoundPoll: prepare(`insert into round_polls (at, round_key, data) values (?, ?, ?)
       on conflict (at, round_key) do update set data = excluded.data`),
-    closeRound: prepare(`update rounds set is_active = 0, end_time = ?, close_reason = ? where round_key = ?`),
+    closeRound: prepare(
+      `update rounds set is_active = 0, end_time = ?, closed_at = ?, close_reason = ? where round_key = ?`,
+    ),
     addPopulation: prepare(`insert into server_population
         (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
       on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
@@ -204,8 +206,13 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
       if (pending) pending.push(poll.data);
       else statements.insertRoundPoll.run(poll.at, poll.roundKey, poll.data);
     }
-    for (const close of batch.roundsClosed) {
-      statements.closeRound.run(iso(close.endTime), close.reason, close.roundKey);
+    // Queued in the order the achievements' backfill reads closed rounds (migration 0014): when found closed, then
+    // by end and key, so that a live run and a backfill give each player's rounds in the same order.
+    const closes = batch.roundsClosed.toSorted(
+      (a, b) => a.closedAt - b.closedAt || a.endTime - b.endTime || a.roundKey - b.roundKey,
+    );
+    for (const close of closes) {
+      statements.closeRound.run(iso(close.endTime), iso(close.closedAt), close.reason, close.roundKey);
       if (!completeClosedRounds) queue.enqueue(close.roundKey);
     }
     if (completeClosedRounds) {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { ROUND_AGGREGATES_BACKFILL_KEY } from '../../db/migrations/0004-round-aggregates.ts';
 import { MAP_DAYS_REPLAY } from '../../db/migrations/0008-map-presence.ts';
+import { queueAchievementsOfClosedRounds } from '../../db/migrations/0014-achievements.ts';
 import { migrationProvider } from '../../db/migrations/index.ts';
 import { createNodeSqliteDialect } from '../../db/sqlite-dialect.ts';
 import type { GamePoll } from '../../domain/snapshot.ts';
@@ -22,7 +23,7 @@ import { queueProgressLogger } from './round-closed-queue.ts';
  * resumes and the aggregates equal a run without a crash."
  */
 
-/** Everything a closed round's work writes (migration 0012's `closed` work). */
+/** Everything a closed round's work writes (migration 0012's `closed` work, migration 0014's `achievements`). */
 const ROUND_CLOSED_TABLES = [
   'round_timelines',
   'round_polls',
@@ -37,6 +38,9 @@ const ROUND_CLOSED_TABLES = [
   'player_best_scores',
   'server_ping_hourly',
   'server_ping_daily',
+  'player_achievements',
+  'player_achievement_progress',
+  'map_player_totals',
   'round_closed_queue',
 ] as const;
 
@@ -122,6 +126,37 @@ describe('the round-closed queue', () => {
     if (database !== crashing.database) await database.close();
   }, 60_000);
 
+  it("backfills an existing database's achievements through the same queue: the awards of a steady run", async () => {
+    const file = await newFile();
+    const { sqlite, db } = file.database;
+    const store = createCollectorStore(sqlite);
+    const tracker = new Tracker();
+    for (const poll of worldPolls()) {
+      store.applyBatches([tracker.ingest(poll).batch]);
+      store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+    }
+    const achievementTables = ['player_achievements', 'player_achievement_progress', 'map_player_totals'];
+    const contents = () => {
+      const all = tableContents(sqlite);
+      return achievementTables.map((table) => all[table]);
+    };
+    const steady = contents();
+    expect(steady[0]!.length).toBeGreaterThan(20);
+
+    // As a database from before achievements: none computed, every closed round owed them (migration 0014).
+    for (const table of achievementTables) sqlite.exec(`delete from ${table}`);
+    await queueAchievementsOfClosedRounds().execute(db);
+    const owed = Number(sqlite.prepare('select count(*) as n from round_closed_queue').get()?.n);
+    expect(owed).toBe(Number(sqlite.prepare('select count(*) as n from rounds where is_active = 0').get()?.n));
+    expect(store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY)).toEqual({ processed: owed, remaining: 0 });
+    const backfilled = contents();
+    achievementTables.forEach((table, index) => {
+      const missing = steady[index]!.filter((row) => !backfilled[index]!.includes(row));
+      const extra = backfilled[index]!.filter((row) => !steady[index]!.includes(row));
+      expect({ table, missing, extra }).toEqual({ table, missing: [], extra: [] });
+    });
+  }, 60_000);
+
   it('works in the order rounds closed, a slice per call within its time budget, each round in its own transaction', async () => {
     const file = await newFile();
     const { sqlite } = file.database;
@@ -141,11 +176,16 @@ describe('the round-closed queue', () => {
 
     // A budget of 0 still does one round: a backlog always moves.
     const first = store.roundClosedQueue.processQueue(0);
-    expect(first).toEqual({ processed: 1, remaining: queued.length - 1 });
+    // One round's closed work done, its achievements now owed.
+    expect(first).toEqual({ processed: 1, remaining: queued.length });
     expect(sqlite.prepare('select round_key from round_timelines').all()).toEqual([queued[0]]);
 
+    // Each round's closed work queues its achievements, done after every round closed before it.
+    expect(sqlite.prepare("select round_key from round_closed_queue where work = 'achievements'").all()).toEqual([
+      queued[0],
+    ]);
     const rest = store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
-    expect(rest).toEqual({ processed: queued.length - 1, remaining: 0 });
+    expect(rest).toEqual({ processed: queued.length - 1 + queued.length, remaining: 0 });
   }, 60_000);
 
   it('leaves a round whose work fails queued, with nothing of it written, and goes on with it once it can', async () => {
@@ -202,11 +242,20 @@ describe('migration 0012', () => {
         insertRound.run(3, 'r3', null, 1);
         sqlite.prepare('insert into app_meta (key, value) values (?, ?)').run(ROUND_AGGREGATES_BACKFILL_KEY, marker);
 
-        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+        expect((await migrator.migrateTo('0013-accounts')).error).toBeUndefined();
 
         expect(sqlite.prepare('select round_key, work from round_closed_queue order by seq').all()).toEqual([
           { round_key: 2, work },
           { round_key: 1, work },
+        ]);
+
+        // Migration 0014 then owes both closed rounds their achievements, after the replay, oldest end first.
+        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+        expect(sqlite.prepare('select round_key, work from round_closed_queue order by seq').all()).toEqual([
+          { round_key: 2, work },
+          { round_key: 1, work },
+          { round_key: 2, work: 'achievements' },
+          { round_key: 1, work: 'achievements' },
         ]);
         expect(
           sqlite.prepare('select * from app_meta where key = ?').get(ROUND_AGGREGATES_BACKFILL_KEY),

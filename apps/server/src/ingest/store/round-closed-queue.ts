@@ -3,6 +3,7 @@ import { dialectText } from '../../db/dialect.ts';
 import { pingBinOf } from '../../domain/ping-histogram.ts';
 import { decodePoll, decodeTimeline, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
 import { floorTo, isoTime } from './iso-time.ts';
+import { createRoundAchievements } from './round-achievements.ts';
 import { createRoundAggregates } from './round-aggregates.ts';
 
 /**
@@ -12,14 +13,18 @@ import { createRoundAggregates } from './round-aggregates.ts';
  * nothing: the queue resumes at start-up. What a closed round owes (`work`):
  * - `closed`: its open polls become one timeline blob; its sessions are added to their players' totals and to the
  *   round aggregates; its pings to its server's ping statistics (once per round, not per poll);
- * - `aggregates` / `map_days`: the replays older databases owe (migration 0012 turned them into queue rows).
+ * - `aggregates` / `map_days`: the replays older databases owe (migration 0012 turned them into queue rows);
+ * - `achievements`: its achievements (store/round-achievements.ts), queued by its `closed` work (or by migration
+ *   0014 for the rounds of an older database), so they come after the timeline they are computed from and in the
+ *   order rounds closed, whichever way the round was closed.
  *
  * The collector's worker works through the queue between polls, a slice at a time (`processQueue` with a time
  * budget), so a backfill of thousands of rounds never delays a poll; history generation, which writes whole
- * rounds in bulk, does its rounds' work at once in the same transaction (`completeRounds`).
+ * rounds in bulk, does its rounds' `closed` work at once in the same transaction (`completeRounds`) and leaves
+ * their achievements queued for the worker (docs/decisions/0017-achievements-storage.md).
  */
 
-type Work = 'closed' | 'aggregates' | 'map_days';
+type Work = 'closed' | 'aggregates' | 'map_days' | 'achievements';
 
 /**
  * Pings of closed rounds' polls, summed by server, hour and 10 ms bin (0 and 1000+ are not real pings): a round's
@@ -64,12 +69,12 @@ function prepareStatements(sqlite: DatabaseSync) {
   const prepare = (text: string): StatementSync => sqlite.prepare(text);
   const { greatest } = dialectText;
   return {
-    enqueue: prepare(`insert into round_closed_queue (round_key, work) values (?, 'closed')
-      on conflict (round_key) do nothing`),
+    enqueue: prepare(`insert into round_closed_queue (round_key, work) values (?, ?)
+      on conflict (round_key, work) do nothing`),
     next: prepare('select seq, round_key, work from round_closed_queue order by seq limit ?'),
     remaining: prepare('select count(*) as rounds from round_closed_queue'),
     dequeue: prepare('delete from round_closed_queue where seq = ?'),
-    selectRound: prepare('select server_guid from rounds where round_key = ?'),
+    selectRound: prepare('select server_guid, end_time, closed_at from rounds where round_key = ?'),
     selectRoundNames: prepare('select player_name from sessions where round_key = ? order by player_index'),
     selectRoundPolls: prepare('select data from round_polls where round_key = ? order by at'),
     deleteRoundPolls: prepare('delete from round_polls where round_key = ?'),
@@ -110,6 +115,7 @@ export interface RoundClosedQueue {
 export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
   const statements = prepareStatements(sqlite);
   const aggregates = createRoundAggregates(sqlite);
+  const achievements = createRoundAchievements(sqlite);
 
   function storedTimelinePolls(roundKey: number): TimelinePoll[] {
     const row = statements.selectTimeline.get(roundKey) as { timeline: Uint8Array } | undefined;
@@ -122,8 +128,10 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
    */
   function completeClosedRounds(rounds: readonly { roundKey: number; pollsInMemory: readonly Uint8Array[] }[]): void {
     const pings = new PingTotals();
+    const owingAchievements: { roundKey: number; endTime: string; closedAt: string }[] = [];
     for (const { roundKey, pollsInMemory } of rounds) {
-      const round = statements.selectRound.get(roundKey) as { server_guid: string } | undefined;
+      const round = statements.selectRound.get(roundKey) as
+        { server_guid: string; end_time: string; closed_at: string | null } | undefined;
       if (!round) throw new Error(`round ${roundKey} is closed but does not exist`);
       const names = (statements.selectRoundNames.all(roundKey) as { player_name: string }[]).map(
         (row) => row.player_name,
@@ -135,7 +143,14 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
       statements.addRoundToPlayerTotals.run(roundKey);
       aggregates.addClosedRound(roundKey, polls);
       pings.add(round.server_guid, polls);
+      owingAchievements.push({ roundKey, endTime: round.end_time, closedAt: round.closed_at ?? round.end_time });
     }
+    // Milestones go to the session that crosses them, and the badge rules walk a player's rounds in order, so a
+    // bulk batch (its rounds closed server by server) queues them in a live collector's order: found closed, ended.
+    owingAchievements.sort(
+      (a, b) => a.closedAt.localeCompare(b.closedAt) || a.endTime.localeCompare(b.endTime) || a.roundKey - b.roundKey,
+    );
+    for (const { roundKey } of owingAchievements) statements.enqueue.run(roundKey, 'achievements');
     for (const { serverGuid, hour, bin, count } of pings.hourly()) {
       statements.addPing.run(serverGuid, isoTime(hour), bin, count);
     }
@@ -155,13 +170,16 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
       case 'map_days':
         aggregates.addClosedRoundMap(roundKey, storedTimelinePolls(roundKey));
         break;
+      case 'achievements':
+        achievements.awardRound(roundKey);
+        break;
     }
   }
 
   const remaining = () => Number((statements.remaining.get() as { rounds: number }).rounds);
 
   return {
-    enqueue: (roundKey) => void statements.enqueue.run(roundKey),
+    enqueue: (roundKey) => void statements.enqueue.run(roundKey, 'closed'),
     completeRounds: completeClosedRounds,
     remaining,
 

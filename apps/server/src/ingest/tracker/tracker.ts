@@ -624,6 +624,7 @@ export class Tracker {
       serverGuid: round.row.serverGuid,
       startTime: round.row.startTime,
       endTime: round.row.lastPollAt,
+      closedAt: context.at,
       reason,
     });
     context.events.push({

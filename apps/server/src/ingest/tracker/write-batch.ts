@@ -82,6 +82,8 @@ export interface RoundClose {
   startTime: number;
   /** The last poll that observed the round: the round ended between it and the next one. */
   endTime: number;
+  /** The poll that found it ended (later than `endTime`, much later when a server went quiet). */
+  closedAt: number;
   reason: RoundCloseReason;
 }
 

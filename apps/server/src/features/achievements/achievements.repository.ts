@@ -1,0 +1,195 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { RoundId } from '../../domain/ids.ts';
+
+/**
+ * The SQL behind the achievements API. A player's awards are read through the award table's key (player, id, …)
+ * and its (player, instant) index; a round's through its round index. What an award row does not repeat (the
+ * round's id, map and server) comes from a join on the round.
+ */
+
+export interface AwardRecord {
+  playerName: string;
+  achievementId: string;
+  roundKey: number;
+  achievedAt: string;
+  tier: string;
+  value: number;
+  metadata: string;
+  roundId: string;
+  mapName: string;
+  serverGuid: string;
+  serverName: string;
+  roundIsActive: boolean;
+}
+
+export interface AwardPageFilter {
+  playerName: string;
+  mapName?: string;
+  achievementId?: string;
+}
+
+export interface MilestoneTotalsRecord {
+  kills: number;
+  score: number;
+  playedMs: number;
+}
+
+/** Awards with their round and server, the source of every read here. */
+const awardsFrom = (db: Kysely<DatabaseSchema>) =>
+  db
+    .selectFrom('player_achievements as a')
+    .innerJoin('rounds as r', 'r.round_key', 'a.round_key')
+    .innerJoin('servers as s', 's.server_guid', 'r.server_guid');
+
+type Awards = ReturnType<typeof awardsFrom>;
+
+export function createAchievementsRepository(db: Kysely<DatabaseSchema>) {
+  const awards = (): Awards => awardsFrom(db);
+
+  const withFields = (query: Awards) =>
+    query.select([
+      'a.player_name as playerName',
+      'a.achievement_id as achievementId',
+      'a.round_key as roundKey',
+      'a.achieved_at as achievedAt',
+      'a.tier',
+      'a.value',
+      'a.metadata',
+      'r.round_id as roundId',
+      'r.map_name as mapName',
+      'r.server_guid as serverGuid',
+      's.name as serverName',
+      'r.is_active as roundIsActive',
+    ]);
+
+  const toRecord = (row: Omit<AwardRecord, 'roundIsActive'> & { roundIsActive: number }): AwardRecord => ({
+    ...row,
+    roundIsActive: row.roundIsActive === 1,
+  });
+
+  const filtered = ({ playerName, mapName, achievementId }: AwardPageFilter): Awards => {
+    let query = awards().where('a.player_name', '=', playerName);
+    if (achievementId !== undefined) query = query.where('a.achievement_id', '=', achievementId);
+    if (mapName !== undefined) query = query.where('r.map_name', '=', mapName);
+    return query;
+  };
+
+  return {
+    async playerExists(playerName: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('players')
+        .select('player_name')
+        .where('player_name', '=', playerName)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async milestoneTotals(playerName: string): Promise<MilestoneTotalsRecord | undefined> {
+      return db
+        .selectFrom('player_achievement_progress')
+        .select(['kills', 'score', 'played_ms as playedMs'])
+        .where('player_name', '=', playerName)
+        .executeTakeFirst();
+    },
+
+    /** The player's newest awards, of the given ids when given. */
+    async newestAwards(playerName: string, limit: number, achievementIds?: readonly string[]): Promise<AwardRecord[]> {
+      let query = awards().where('a.player_name', '=', playerName);
+      if (achievementIds) query = query.where('a.achievement_id', 'in', achievementIds);
+      const rows = await withFields(query)
+        .orderBy('a.achieved_at', 'desc')
+        .orderBy('a.achievement_id')
+        .orderBy('a.round_key', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /** Every award of the given ids (a player's kill streaks: a few hundred at most for the keenest). */
+    async allAwardsOf(playerName: string, achievementIds: readonly string[]): Promise<AwardRecord[]> {
+      const rows = await withFields(
+        awards().where('a.player_name', '=', playerName).where('a.achievement_id', 'in', achievementIds),
+      )
+        .orderBy('a.achieved_at')
+        .orderBy('a.value')
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /** Each id the player owns: how often, and its latest award. */
+    async ownedBadges(playerName: string): Promise<(AwardRecord & { count: number })[]> {
+      const counts = await db
+        .selectFrom('player_achievements')
+        .select(['achievement_id as achievementId', (eb) => eb.fn.countAll<number>().as('count')])
+        .select((eb) => eb.fn.max('achieved_at').as('latest'))
+        .where('player_name', '=', playerName)
+        .groupBy('achievement_id')
+        .execute();
+      if (counts.length === 0) return [];
+      // The latest award of each id: one indexed read per id (at most one per catalogue entry).
+      const latest = await Promise.all(
+        counts.map(({ achievementId, latest: achievedAt }) =>
+          withFields(
+            awards()
+              .where('a.player_name', '=', playerName)
+              .where('a.achievement_id', '=', achievementId)
+              .where('a.achieved_at', '=', achievedAt),
+          )
+            .orderBy('a.round_key', 'desc')
+            .limit(1)
+            .executeTakeFirstOrThrow(),
+        ),
+      );
+      return latest.map((row, index) => ({ ...toRecord(row), count: Number(counts[index]!.count) }));
+    },
+
+    async countAwards(filter: AwardPageFilter): Promise<number> {
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    async awardPage(
+      filter: AwardPageFilter,
+      page: { sortOrder: 'asc' | 'desc'; limit: number; offset: number },
+    ): Promise<AwardRecord[]> {
+      const rows = await withFields(filtered(filter))
+        .orderBy('a.achieved_at', page.sortOrder)
+        .orderBy('a.achievement_id')
+        .orderBy('a.round_key', page.sortOrder)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return rows.map(toRecord);
+    },
+
+    /** The maps the player earned something on, by name. */
+    async awardMaps(playerName: string): Promise<string[]> {
+      const rows = await awards()
+        .select('r.map_name as mapName')
+        .distinct()
+        .where('a.player_name', '=', playerName)
+        .orderBy('r.map_name')
+        .execute();
+      return rows.map((row) => row.mapName);
+    },
+
+    async roundKeyOf(roundId: RoundId): Promise<number | undefined> {
+      const row = await db.selectFrom('rounds').select('round_key').where('round_id', '=', roundId).executeTakeFirst();
+      return row?.round_key;
+    },
+
+    async roundAwards(roundKey: number): Promise<AwardRecord[]> {
+      const rows = await withFields(awards().where('a.round_key', '=', roundKey))
+        .orderBy('a.achieved_at')
+        .orderBy('a.player_name')
+        .orderBy('a.achievement_id')
+        .execute();
+      return rows.map(toRecord);
+    },
+  };
+}
+
+export type AchievementsRepository = ReturnType<typeof createAchievementsRepository>;
