@@ -1,12 +1,20 @@
-import type { MapStatsRange, MapStatsResponse, PlayerStatsResponse, PlayersListResponse } from '@frontline/contract';
+import type {
+  AchievementsPageResponse,
+  GamificationResponse,
+  MapStatsRange,
+  MapStatsResponse,
+  PlayerStatsResponse,
+  PlayersListResponse,
+} from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, type QueryValue } from '../../../lib/api-client.ts';
 import { retryServerFailuresOnce } from '../../../lib/query-retry.ts';
 import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
 
 /**
  * The players calls (spec: site-statistics §7 "GET /stats/players", "GET /stats/players/{playerName}", "GET
- * /stats/players/{playerName}/server/{serverGuid}/mapstats"). Answers are typed by the contract, not parsed:
+ * /stats/players/{playerName}/server/{serverGuid}/mapstats", and a player's achievements under
+ * /stats/gamification). Answers are typed by the contract, not parsed:
  * zod stays out of the browser. Query keys start with the resource.
  */
 
@@ -52,6 +60,40 @@ export function useMapStats(playerName: string, serverGuid: string, range: MapSt
         `/players/${encodeURIComponent(playerName)}/server/${encodeURIComponent(serverGuid)}/mapstats`,
         { query: { range }, signal },
       ),
+    placeholderData: keepPreviousData,
+    retry: retryServerFailuresOnce,
+  });
+}
+
+function gamificationQueryKey(playerName: string) {
+  return ['gamification', 'player', playerName] as const;
+}
+
+/**
+ * GET /stats/gamification/player/{playerName} (§7): the profile's Achievements & Streaks. Its own query, so the
+ * rest of the profile never waits for it.
+ */
+export function usePlayerGamification(playerName: string) {
+  return useQuery({
+    queryKey: gamificationQueryKey(playerName),
+    queryFn: ({ signal }) =>
+      apiGet<GamificationResponse>(`/gamification/player/${encodeURIComponent(playerName)}`, { signal }),
+    retry: retryServerFailuresOnce,
+  });
+}
+
+function achievementsPageQueryKey(query: Record<string, QueryValue>) {
+  return ['gamification', 'achievements', query] as const;
+}
+
+/**
+ * GET /stats/gamification/achievements (§7 "query playerName, page, pageSize, sortBy=AchievedAt, sortOrder=desc,
+ * optional mapName, optional achievementId"). The previous page stays on screen while the next one loads.
+ */
+export function usePlayerAchievements(query: Record<string, QueryValue>) {
+  return useQuery({
+    queryKey: achievementsPageQueryKey(query),
+    queryFn: ({ signal }) => apiGet<AchievementsPageResponse>('/gamification/achievements', { query, signal }),
     placeholderData: keepPreviousData,
     retry: retryServerFailuresOnce,
   });

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeGamification } from '../../../components/achievements/test-fixtures.ts';
 import { PlayerProfilePage } from './player-profile-page.tsx';
 import { jsonResponse } from '../../../test/route-test-helpers.tsx';
 
@@ -156,8 +157,16 @@ function renderProfile(name = NAME) {
   return { user };
 }
 
-const profileAnswer = (answer: PlayerStatsResponse) => (url: URL) =>
-  url.pathname.endsWith('/mapstats') ? { status: 200, body: maps } : { status: 200, body: answer };
+// The Achievements & Streaks section has its own call and tests (achievements-section.test.tsx): none here.
+const withoutAchievements =
+  (handler: Handler): Handler =>
+  (url) =>
+    url.pathname.startsWith('/stats/gamification/') ? { status: 200, body: makeGamification() } : handler(url);
+
+const profileAnswer = (answer: PlayerStatsResponse) =>
+  withoutAchievements((url) =>
+    url.pathname.endsWith('/mapstats') ? { status: 200, body: maps } : { status: 200, body: answer },
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -192,7 +201,7 @@ describe('player profile', () => {
     await screen.findByTestId('live-session');
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     // §2: "Recent Battles, Best Scores, Performance Analytics, Favorite Battlegrounds, Server Rankings,
-    // Achievements & Streaks, collapsible Player Intelligence & Analysis": the last two arrive with their features.
+    // Achievements & Streaks, collapsible Player Intelligence & Analysis": the last arrives with its feature.
     expect(sections).toEqual([
       'Recent Battles',
       'Best Scores',
@@ -200,6 +209,7 @@ describe('player profile', () => {
       'Favorite Battlegrounds',
       'Server Rankings',
       'Activity by Hour',
+      'Achievements & Streaks',
     ]);
     // Compare Player joins the header with the comparison screen; until then no control points at it.
     expect(screen.queryByRole('link', { name: /Compare/ })).toBeNull();
@@ -345,7 +355,11 @@ describe('player profile', () => {
   });
 
   it('says when a server has no maps in the range', async () => {
-    stubApi((url) => (url.pathname.endsWith('/mapstats') ? { status: 200, body: [] } : { status: 200, body: stats() }));
+    stubApi(
+      withoutAchievements((url) =>
+        url.pathname.endsWith('/mapstats') ? { status: 200, body: [] } : { status: 200, body: stats() },
+      ),
+    );
     const { user } = renderProfile();
     await user.click(await screen.findByRole('button', { name: 'View Maps of Alpha / Wake' }));
     // §2 Map Performance modal: "Empty 'No map statistics available for the selected time range'".
@@ -371,10 +385,12 @@ describe('player profile', () => {
   });
 
   it('reloads when the name in the route changes', async () => {
-    const calls = stubApi((url) => ({
-      status: 200,
-      body: stats({ playerName: decodeURIComponent(url.pathname.split('/').pop() ?? '') }),
-    }));
+    const calls = stubApi(
+      withoutAchievements((url) => ({
+        status: 200,
+        body: stats({ playerName: decodeURIComponent(url.pathname.split('/').pop() ?? '') }),
+      })),
+    );
     const { user } = renderProfile();
     await screen.findByTestId('live-session');
     await user.click(screen.getByRole('link', { name: 'go to other' }));

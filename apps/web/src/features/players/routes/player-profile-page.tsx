@@ -11,6 +11,7 @@ import { useMinuteClock } from '../../../lib/use-clock.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePlayerStats } from '../api/players.ts';
 import { playersSearchPath } from '../lib/players-query.ts';
+import { AchievementsSection } from '../components/achievements-section.tsx';
 import { ActivityByHour } from '../components/activity-by-hour.tsx';
 import { BestScores } from '../components/best-scores.tsx';
 import { FavoriteBattlegrounds } from '../components/favorite-battlegrounds.tsx';
@@ -117,6 +118,7 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
           <ServerRankings rankings={stats.insights.serverRankings} />
           <ActivityByHour insights={stats.insights} />
         </div>
+        <AchievementsSection playerName={stats.playerName} now={now} />
       </div>
       <MapPerformanceModal playerName={stats.playerName} server={mapsServer} onClose={() => setMapsServer(null)} />
     </>
