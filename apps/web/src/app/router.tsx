@@ -62,7 +62,10 @@ const PlayerSessionsPage = lazyPage(
   () => import('../features/sessions/routes/player-sessions-page.tsx'),
   (m) => m.PlayerSessionsPage,
 );
-const PlayerAchievementsPage = lazyPage(loadUpcoming, (m) => m.PlayerAchievementsPage);
+const PlayerAchievementsPage = lazyPage(
+  () => import('../features/players/routes/player-achievements-page.tsx'),
+  (m) => m.PlayerAchievementsPage,
+);
 const WorkInProgressPage = lazyPage(loadUpcoming, (m) => m.WorkInProgressPage);
 const RoundReportPage = lazyPage(
   () => import('../features/round-report/routes/round-report-page.tsx'),
