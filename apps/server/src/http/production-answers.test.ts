@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
 import { generateHistory } from '../emulator/generate-history.ts';
+import { createRoundClosedQueue } from '../ingest/store/round-closed-queue.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../test/local-google-jwks.ts';
 import { createTestApp } from '../test/test-app.ts';
 import type { buildOpenApiDocument } from './api-docs/openapi-document.ts';
@@ -30,6 +31,8 @@ beforeAll(async () => {
   database = await openDatabase(IN_MEMORY);
   // Two days up to now: rounds closed and still open, players online, so the answers are full.
   generateHistory({ sqlite: database.sqlite, seed: 1, endMs: Date.now(), days: 2, games: ['fh2'] });
+  // Its rounds' achievements, which generation leaves queued (decision 0017), so their answers are full too.
+  createRoundClosedQueue(database.sqlite).processQueue(Number.POSITIVE_INFINITY);
   jwks = await startLocalGoogleJwks();
   const signIn = { GOOGLE_CLIENT_ID: TEST_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url };
   production = await createTestApp({ NODE_ENV: 'production', ...signIn }, database);
@@ -89,6 +92,7 @@ const REQUIRED_QUERIES: Record<string, (values: Record<string, string>) => Recor
   '/stats/players/search': (values) => ({ query: values.playerName?.slice(0, 3) ?? '' }),
   '/stats/servers/search': (values) => ({ query: values.serverName?.slice(0, 3) ?? '' }),
   '/stats/rounds/filter-options': (values) => ({ serverGuid: values.serverGuid ?? '' }),
+  '/stats/gamification/achievements': (values) => ({ playerName: values.playerName ?? '' }),
 };
 
 describe('production answers', () => {
