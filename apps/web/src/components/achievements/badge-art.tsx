@@ -118,13 +118,12 @@ function Glyph({ family, ink, face }: { family: BadgeFamily; ink: string; face: 
     case 'milestone_score':
       return <path d={STAR_POINTS(12.5)} transform="translate(0 1)" fill={ink} />;
     case 'placement':
-      // A podium, its top step marked.
+      // A podium.
       return (
         <g fill={ink}>
-          <rect x={-4.5} y={-4} width={9} height={15} rx={1} />
-          <rect x={-13} y={2} width={8} height={9} rx={1} />
-          <rect x={5} y={5} width={8} height={6} rx={1} />
-          <path d={STAR_POINTS(4.5)} transform="translate(0 -10)" />
+          <rect x={-4.5} y={-8} width={9} height={19} rx={1} />
+          <rect x={-13} y={-1} width={8} height={12} rx={1} />
+          <rect x={5} y={3} width={8} height={8} rx={1} />
         </g>
       );
     case 'map_mastery':
