@@ -66,6 +66,29 @@ describe('RoundAchievements', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('5 kills in a row without dying, in one round');
   });
 
+  it("reads the round end's awards podium first, then the team victories", async () => {
+    const end = '2025-06-01T12:40:00Z';
+    stubApi(() => ({
+      status: 200,
+      body: {
+        roundId: 'r-42',
+        items: [
+          makeAward({
+            playerName: 'Alpha',
+            achievementId: 'team_victory',
+            achievementType: 'team_victory',
+            achievedAt: end,
+          }),
+          makeAward({ playerName: 'Zed', achievementId: 'round_placement_2', value: 2, achievedAt: end }),
+          makeAward({ playerName: 'Yan', achievementId: 'round_placement_1', value: 1, achievedAt: end }),
+        ],
+      },
+    }));
+    renderList();
+    const rows = await screen.findAllByTestId('round-achievement');
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Yan', 'Zed', 'Alpha']);
+  });
+
   it('shows nothing when the round has no achievements', async () => {
     const calls = stubApi(() => ({ status: 200, body: { roundId: 'r-42', items: [] } }));
     const { container } = renderList();

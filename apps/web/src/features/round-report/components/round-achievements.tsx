@@ -15,11 +15,17 @@ import { formatOffset, offsetMs } from '../lib/report-display.ts';
 /** Said quietly in place of the list: the report itself is what the visitor came for. */
 const ROUND_AWARDS_FAILED_TEXT = "This round's achievements could not be loaded.";
 
-/** In the order they were earned; awards of one instant (a round's end) by player, then by name. */
+/** At one instant (the round's end) the podium reads first, then the team victories, then the rest. */
+const TYPE_ORDER: Readonly<Record<string, number>> = { round_placement: 0, team_victory: 1, team_victory_switched: 1 };
+const typeRank = (award: Achievement) => TYPE_ORDER[award.achievementType] ?? 2;
+
+/** In the order they were earned; awards of one instant by kind, place, then player. */
 function inEarnedOrder(items: readonly Achievement[]): Achievement[] {
   return [...items].sort(
     (a, b) =>
       parseApiTimestamp(a.achievedAt).getTime() - parseApiTimestamp(b.achievedAt).getTime() ||
+      typeRank(a) - typeRank(b) ||
+      (a.achievementType === 'round_placement' ? a.value - b.value : 0) ||
       a.playerName.localeCompare(b.playerName) ||
       a.achievementId.localeCompare(b.achievementId),
   );
