@@ -1,7 +1,6 @@
 import type { Achievement, StreakEntry } from '@frontline/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { formatDuration, parseApiTimestamp } from '../../lib/format.ts';
 import { formatMapName } from '../../lib/map-and-mode.ts';
 import { paths } from '../../lib/paths.ts';
 import { Modal } from '../modal.tsx';
@@ -106,13 +105,6 @@ export function StreakGroupModal({ awards, onClose }: { awards: readonly Achieve
   );
 }
 
-/** "over 0h 9m": how long a streak ran, from its first mark (5 kills) to the highest it reached. */
-function streakSpan(streak: StreakEntry): string {
-  const minutes =
-    (parseApiTimestamp(streak.streakEnd).getTime() - parseApiTimestamp(streak.streakStart).getTime()) / 60_000;
-  return Number.isFinite(minutes) && minutes >= 1 ? `over ${formatDuration(minutes)}` : 'in under a minute';
-}
-
 /** The profile's recent streaks (§2 "Streak modal: at most 12 records, newest start first, '+N more record(s)'"). */
 export function StreakModal({
   open,
@@ -154,8 +146,7 @@ export function StreakModal({
                 <span className="text-muted">
                   <time dateTime={streak.streakStart} className="tabular">
                     {formatDateTime(streak.streakStart)}
-                  </time>{' '}
-                  {streakSpan(streak)}
+                  </time>
                   {streak.mapName && <> · {formatMapName(streak.mapName)}</>}
                 </span>
               </span>
