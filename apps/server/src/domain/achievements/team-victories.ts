@@ -254,7 +254,7 @@ function presences(timeline: Timeline): PlayerPresence[] {
  * Rounds a half to the even neighbour, as the established site's Math.Round does: a median of 8.5 observations
  * reads 8 there, and Frontline's values match its values for the same polls.
  */
-function roundHalfToEven(value: number): number {
+export function roundHalfToEven(value: number): number {
   const floor = Math.floor(value);
   const fraction = value - floor;
   if (fraction !== 0.5) return Math.round(value);

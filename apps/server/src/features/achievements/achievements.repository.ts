@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.ts';
+import type { AwardContext } from '../../domain/achievements/award-storage.ts';
 import type { RoundId } from '../../domain/ids.ts';
 
 /**
@@ -15,12 +16,14 @@ export interface AwardRecord {
   achievedAt: string;
   tier: string;
   value: number;
+  /** As stored (domain/achievements/award-storage.ts): `context` rebuilds the whole of it. */
   metadata: string;
   roundId: string;
   mapName: string;
   serverGuid: string;
   serverName: string;
   roundIsActive: boolean;
+  context: AwardContext;
 }
 
 export interface AwardPageFilter {
@@ -40,7 +43,11 @@ const awardsFrom = (db: Kysely<DatabaseSchema>) =>
   db
     .selectFrom('player_achievements as a')
     .innerJoin('rounds as r', 'r.round_key', 'a.round_key')
-    .innerJoin('servers as s', 's.server_guid', 'r.server_guid');
+    .innerJoin('servers as s', 's.server_guid', 'r.server_guid')
+    // The player's session of the round (one per name and round): what the stored metadata leaves out.
+    .leftJoin('sessions as p', (join) =>
+      join.onRef('p.round_key', '=', 'a.round_key').onRef('p.player_name', '=', 'a.player_name'),
+    );
 
 type Awards = ReturnType<typeof awardsFrom>;
 
@@ -61,11 +68,43 @@ export function createAchievementsRepository(db: Kysely<DatabaseSchema>) {
       'r.server_guid as serverGuid',
       's.name as serverName',
       'r.is_active as roundIsActive',
+      'r.participant_count as participantCount',
+      'r.tickets1',
+      'r.tickets2',
+      'r.team1_label as team1Label',
+      'r.team2_label as team2Label',
+      'p.score',
+      'p.kills',
+      'p.deaths',
+      'p.team',
+      'p.team_label as teamLabel',
     ]);
 
-  const toRecord = (row: Omit<AwardRecord, 'roundIsActive'> & { roundIsActive: number }): AwardRecord => ({
-    ...row,
+  type Row = Awaited<ReturnType<ReturnType<typeof withFields>['execute']>>[number];
+  const toRecord = (row: Row): AwardRecord => ({
+    playerName: row.playerName,
+    achievementId: row.achievementId,
+    roundKey: row.roundKey,
+    achievedAt: row.achievedAt,
+    tier: row.tier,
+    value: row.value,
+    metadata: row.metadata,
+    roundId: row.roundId,
+    mapName: row.mapName,
+    serverGuid: row.serverGuid,
+    serverName: row.serverName,
     roundIsActive: row.roundIsActive === 1,
+    context: {
+      serverName: row.serverName,
+      participantCount: row.participantCount,
+      tickets1: row.tickets1,
+      tickets2: row.tickets2,
+      teamLabels: [row.team1Label, row.team2Label],
+      session:
+        row.score === null
+          ? null
+          : { score: row.score, kills: row.kills!, deaths: row.deaths!, team: row.team!, teamLabel: row.teamLabel! },
+    },
   });
 
   const filtered = ({ playerName, mapName, achievementId }: AwardPageFilter): Awards => {

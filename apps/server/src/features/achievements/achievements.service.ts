@@ -18,6 +18,7 @@ import {
   type RoundAchievementsResponse,
   type StreakEntry,
 } from '@frontline/contract';
+import { awardMetadata } from '../../domain/achievements/award-storage.ts';
 import type { RoundId } from '../../domain/ids.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -55,7 +56,7 @@ export function toAchievement(award: AwardRecord): Achievement {
     serverName: award.serverName,
     roundId: award.roundId,
     playerName: award.playerName,
-    metadata: award.metadata,
+    metadata: awardMetadata(award.achievementId, award.metadata, award.context),
   };
 }
 
@@ -67,7 +68,8 @@ export function streaksOf(awards: readonly AwardRecord[]): (StreakEntry & { roun
   const streaks: (StreakEntry & { roundKey: number })[] = [];
   const firstMark = killStreakId(KILL_STREAK_THRESHOLDS[0]);
   for (const award of awards) {
-    const actual = (JSON.parse(award.metadata) as { actual_streak?: number }).actual_streak ?? award.value;
+    // Stored as [actual streak] (domain/achievements/award-storage.ts).
+    const [actual] = JSON.parse(award.metadata) as [number];
     const current = streaks.at(-1);
     if (award.achievementId === firstMark || !current || current.roundKey !== award.roundKey) {
       streaks.push({

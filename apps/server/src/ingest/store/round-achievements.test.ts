@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { awardMetadata } from '../../domain/achievements/award-storage.ts';
 import { emptyBadgeProgress } from '../../domain/achievements/badge-progress.ts';
 import { insertScriptedRound, scriptedMinute } from '../../test/achievement-fixtures.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
@@ -25,14 +26,78 @@ describe("a closed round's achievements", () => {
     return sqlite;
   }
 
+  interface StoredAward {
+    player_name: string;
+    achievement_id: string;
+    achieved_at: string;
+    tier: string;
+    value: number;
+    metadata: string;
+    score: number;
+    kills: number;
+    deaths: number;
+    team: number;
+    team_label: string;
+    tickets1: number | null;
+    tickets2: number | null;
+    team1_label: string;
+    team2_label: string;
+    participant_count: number;
+    server_name: string;
+  }
+
+  /** The awards with their metadata as shown: rebuilt from the stored form, the round and the session. */
   const awardsOf = (sqlite: ReturnType<typeof scriptedRound>) =>
-    sqlite
-      .prepare(
-        `select player_name, achievement_id, achieved_at, tier, value, metadata from player_achievements
-        order by player_name, achieved_at, achievement_id`,
-      )
+    (
+      sqlite
+        .prepare(
+          `select a.player_name, a.achievement_id, a.achieved_at, a.tier, a.value, a.metadata, p.score, p.kills,
+            p.deaths, p.team, p.team_label, r.tickets1, r.tickets2, r.team1_label, r.team2_label, r.participant_count,
+            s.name as server_name
+          from player_achievements a join rounds r using (round_key) join servers s using (server_guid)
+            join sessions p on p.round_key = a.round_key and p.player_name = a.player_name
+          order by a.player_name, a.achieved_at, a.achievement_id`,
+        )
+        .all() as unknown as StoredAward[]
+    ).map((row) => ({
+      player_name: row.player_name,
+      achievement_id: row.achievement_id,
+      achieved_at: row.achieved_at,
+      tier: row.tier,
+      value: row.value,
+      metadata: JSON.parse(
+        awardMetadata(row.achievement_id, row.metadata, {
+          serverName: row.server_name,
+          participantCount: row.participant_count,
+          tickets1: row.tickets1,
+          tickets2: row.tickets2,
+          teamLabels: [row.team1_label, row.team2_label],
+          session: {
+            score: row.score,
+            kills: row.kills,
+            deaths: row.deaths,
+            team: row.team,
+            teamLabel: row.team_label,
+          },
+        }),
+      ) as unknown,
+    }));
+
+  it('stores placements, victories and streaks without what the round and session hold', () => {
+    const sqlite = scriptedRound();
+    createRoundAchievements(sqlite).awardRound(1);
+    const stored = sqlite
+      .prepare("select achievement_id, metadata from player_achievements where player_name = 'Ace' order by 1, 2")
       .all()
-      .map((row) => ({ ...row, metadata: JSON.parse(String(row.metadata)) as unknown }));
+      .map((row) => [row.achievement_id, row.metadata]);
+    // Ace: observed 6 times, all on the winning side; the winners' median 4; 2 regular winners; not switched.
+    expect(stored).toEqual([
+      ['kill_streak_5', '[5]'],
+      ['kill_streak_5', '[6]'],
+      ['round_placement_1', '[]'],
+      ['team_victory', '[6,6,4,2,0]'],
+    ]);
+  });
 
   it('awards the streaks, the podium and the team victories worked out by hand, and nothing to the bot', () => {
     const sqlite = scriptedRound();

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { findBadgeDefinition, killStreakId, type AchievementTier } from '@frontline/contract';
+import { storedMetadata } from '../../domain/achievements/award-storage.ts';
 import {
   advanceBadgeProgress,
   emptyBadgeProgress,
@@ -259,7 +260,7 @@ export function createRoundAchievements(sqlite: DatabaseSync): RoundAchievements
           award.achievedAt,
           award.tier,
           award.value,
-          JSON.stringify(award.metadata),
+          storedMetadata(award.achievementId, award.metadata),
         );
         inserted += Number(result.changes);
       }
