@@ -45,12 +45,12 @@ function stubApi(reply: (url: URL) => AchievementsPageResponse | { status: numbe
   return calls;
 }
 
-function renderPage(search = '') {
+function renderPage(search = '', name = NAME) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/players/${encodeURIComponent(NAME)}/achievements${search}`]}>
+      <MemoryRouter initialEntries={[`/players/${encodeURIComponent(name)}/achievements${search}`]}>
         <Routes>
           <Route path="/players/:playerName/achievements" element={<PlayerAchievementsPage />} />
         </Routes>
@@ -80,6 +80,15 @@ describe('PlayerAchievementsPage', () => {
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent(`${NAME}'s achievements`);
     expect(screen.getByText('Hall of Fame')).toBeInTheDocument();
+    await screen.findByText('No Achievements Found');
+  });
+
+  it('titles a legacy name decoded, its "\'s" in the name\'s own letter case', async () => {
+    stubApi(() => answer([]));
+    renderPage('', '=JG1=Êàòþøà');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent("=JG1=Катюша's achievements");
+    expect(within(heading).getByText("=JG1=Катюша's")).toHaveClass('normal-case');
     await screen.findByText('No Achievements Found');
   });
 
