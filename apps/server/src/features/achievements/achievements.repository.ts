@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { playerExists } from '../../db/player-exists.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { AwardContext } from '../../domain/achievements/award-storage.ts';
 import type { RoundId } from '../../domain/ids.ts';
@@ -115,14 +116,7 @@ export function createAchievementsRepository(db: Kysely<DatabaseSchema>) {
   };
 
   return {
-    async playerExists(playerName: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('players')
-        .select('player_name')
-        .where('player_name', '=', playerName)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    playerExists: (playerName: string) => playerExists(db, playerName),
 
     async milestoneTotals(playerName: string): Promise<MilestoneTotalsRecord | undefined> {
       return db

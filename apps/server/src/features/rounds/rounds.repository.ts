@@ -8,6 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { likely, minutesBetween } from '../../db/dialect.ts';
+import { playerExists } from '../../db/player-exists.ts';
 import type { DatabaseSchema, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import { findServerGuidsNamed, serverGuidIn } from '../../db/server-names.ts';
 import type { RoundId, ServerGuid } from '../../domain/ids.ts';
@@ -474,14 +475,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
       return rows.map(toServerChoice);
     },
 
-    async playerExists(playerName: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('players')
-        .select('player_name')
-        .where('player_name', '=', playerName)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    playerExists: (playerName: string) => playerExists(db, playerName),
 
     async findRound(roundId: RoundId): Promise<StoredRound | undefined> {
       const row = await selectRounds(db)
