@@ -17,3 +17,4 @@ export * from './hub.ts';
 export * from './hub-schema.ts';
 export * from './achievements.ts';
 export * from './gamification.ts';
+export * from './compare.ts';
