@@ -18,3 +18,4 @@ export * from './hub-schema.ts';
 export * from './achievements.ts';
 export * from './gamification.ts';
 export * from './compare.ts';
+export * from './similar-players.ts';

@@ -1,0 +1,84 @@
+/**
+ * When a player was online, as merged intervals of whole UTC minutes since 1970 (`[start, end)`), for the temporal
+ * terms of similarity (docs/decisions/0018-similar-players-and-aliases.md). Starts and ends are both rounded down
+ * to the minute, so one person who leaves and comes back under another name a poll later never overlaps himself.
+ */
+
+export type OnlineInterval = readonly [start: number, end: number];
+
+export const MINUTE_MS = 60_000;
+
+export function intervalOfSession(startMs: number, lastSeenMs: number): OnlineInterval {
+  return [Math.floor(startMs / MINUTE_MS), Math.floor(lastSeenMs / MINUTE_MS)];
+}
+
+/** Adds one interval to sorted, merged ones, keeping them sorted and merged (touching intervals merge). */
+export function addInterval(intervals: readonly OnlineInterval[], added: OnlineInterval): OnlineInterval[] {
+  if (added[1] <= added[0]) return [...intervals];
+  const result: OnlineInterval[] = [];
+  let [start, end] = added;
+  let placed = false;
+  for (const interval of intervals) {
+    if (interval[1] < start) result.push(interval);
+    else if (interval[0] > end) {
+      if (!placed) {
+        result.push([start, end]);
+        placed = true;
+      }
+      result.push(interval);
+    } else {
+      start = Math.min(start, interval[0]);
+      end = Math.max(end, interval[1]);
+    }
+  }
+  if (!placed) result.push([start, end]);
+  return result;
+}
+
+/** Drops what ends before `fromMinute` and cuts what straddles it. */
+export function trimIntervals(intervals: readonly OnlineInterval[], fromMinute: number): OnlineInterval[] {
+  const result: OnlineInterval[] = [];
+  for (const [start, end] of intervals) {
+    if (end <= fromMinute) continue;
+    result.push([Math.max(start, fromMinute), end]);
+  }
+  return result;
+}
+
+/** Minutes both sorted, merged lists cover (a two-pointer walk). */
+export function overlapMinutes(a: readonly OnlineInterval[], b: readonly OnlineInterval[]): number {
+  let total = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const [aStart, aEnd] = a[i] as OnlineInterval;
+    const [bStart, bEnd] = b[j] as OnlineInterval;
+    total += Math.max(0, Math.min(aEnd, bEnd) - Math.max(aStart, bStart));
+    if (aEnd <= bEnd) i += 1;
+    else j += 1;
+  }
+  return total;
+}
+
+/** Minutes online per UTC hour of day (24 values), counting only minutes inside the given weeks. */
+export function hourMinutesInWeeks(intervals: readonly OnlineInterval[], weeks: ReadonlySet<number>): number[] {
+  const hours = Array.from({ length: 24 }, () => 0);
+  for (const [start, end] of intervals) {
+    let minute = start;
+    while (minute < end) {
+      const hourEnd = (Math.floor(minute / 60) + 1) * 60;
+      const chunkEnd = Math.min(end, hourEnd);
+      if (weeks.has(weekOfMs(minute * MINUTE_MS))) {
+        const hour = Math.floor(minute / 60) % 24;
+        hours[hour] = (hours[hour] ?? 0) + (chunkEnd - minute);
+      }
+      minute = chunkEnd;
+    }
+  }
+  return hours;
+}
+
+/** Monday-based UTC week number since 1970 (1970-01-01 was a Thursday, so Monday 1970-01-05 starts week 1). */
+export function weekOfMs(ms: number): number {
+  return Math.floor((Math.floor(ms / 86_400_000) + 3) / 7);
+}

@@ -1,0 +1,191 @@
+import type { SimilarityMode } from '@frontline/contract';
+import { killDeathRatioOf, killsPerMinuteOf, typicalOnlineHoursOf, type PlayerFeatures } from './player-features.ts';
+import { compareTemporal, type TemporalComparison } from './temporal-non-overlap.ts';
+
+/**
+ * How alike two players are (domain facts §6, with a working temporal non-overlap term;
+ * docs/decisions/0018-similar-players-and-aliases.md). Each term scores 0..1 and carries the established site's
+ * weight for the mode; the weighted sum is divided by the sum of the mode's weights, so the similarity stays within
+ * 0..1 (the established site's weights add up to 1.08 and 1.06 and its sums could pass 1).
+ */
+
+interface Weights {
+  playTime: number;
+  killDeath: number;
+  /** The kill-rate bonus rides on the K/D weight (domain facts §6: × 0.2). */
+  killRate: number;
+  favouriteServer: number;
+  onlineHours: number;
+  nonOverlap: number;
+  ping: number;
+  mapDominance: number;
+}
+
+export const SIMILARITY_WEIGHTS: Record<SimilarityMode, Weights> = {
+  default: {
+    playTime: 0.15,
+    killDeath: 0.4,
+    killRate: 0.4 * 0.2,
+    favouriteServer: 0.25,
+    onlineHours: 0.2,
+    nonOverlap: 0,
+    ping: 0,
+    mapDominance: 0,
+  },
+  aliasdetection: {
+    playTime: 0,
+    killDeath: 0.3,
+    killRate: 0.3 * 0.2,
+    favouriteServer: 0.25,
+    onlineHours: 0,
+    nonOverlap: 0.2,
+    ping: 0.2,
+    mapDominance: 0.05,
+  },
+};
+
+/** Alias mode's warnings (domain facts §6). */
+const HIGH_OVERLAP_MINUTES = 30;
+const HIGH_PING_DIFFERENCE_MS = 30;
+
+/** Player features with what the scoring derives from the store and the map averages. */
+export interface ScoredFeatures extends PlayerFeatures {
+  mapDominance: Record<string, number>;
+}
+
+export interface SimilarityResult {
+  score: number;
+  reasons: string[];
+  temporal: TemporalComparison;
+}
+
+/** Domain facts §6: ping similarity of one common server by the absolute difference in ms. */
+export function pingSimilarityOf(difference: number): number {
+  const gap = Math.abs(difference);
+  if (gap <= 1) return 1;
+  if (gap <= 2) return 0.9;
+  if (gap <= 3) return 0.7;
+  if (gap <= 5) return 0.4;
+  if (gap <= 10) return 0.1;
+  return 0;
+}
+
+function formatRatio(value: number): string {
+  return value.toFixed(2);
+}
+
+function jaccard(a: readonly number[], b: readonly number[]): { index: number; common: number[] } {
+  const bSet = new Set(b);
+  const common = a.filter((value) => bSet.has(value));
+  const union = new Set([...a, ...b]).size;
+  return { index: union === 0 ? 0 : common.length / union, common };
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+export function scoreSimilarity(
+  target: ScoredFeatures,
+  candidate: ScoredFeatures,
+  mode: SimilarityMode,
+): SimilarityResult {
+  const weights = SIMILARITY_WEIGHTS[mode];
+  const reasons: string[] = [];
+  const warnings: string[] = [];
+  let sum = 0;
+
+  if (weights.playTime > 0) {
+    const longer = Math.max(target.playedMinutes, candidate.playedMinutes);
+    const term = longer > 0 ? 1 - Math.abs(target.playedMinutes - candidate.playedMinutes) / longer : 1;
+    sum += weights.playTime * term;
+    if (term >= 0.8) {
+      reasons.push(
+        `Similar play time (${Math.round(target.playedMinutes)} vs ${Math.round(candidate.playedMinutes)} minutes)`,
+      );
+    }
+  }
+
+  const targetKd = killDeathRatioOf(target);
+  const candidateKd = killDeathRatioOf(candidate);
+  const kdTerm = Math.pow(0.5, Math.abs(targetKd - candidateKd));
+  sum += weights.killDeath * kdTerm;
+  if (kdTerm >= 0.8) reasons.push(`Similar KDR (${formatRatio(targetKd)} vs ${formatRatio(candidateKd)})`);
+
+  const targetKpm = killsPerMinuteOf(target);
+  const candidateKpm = killsPerMinuteOf(candidate);
+  const kpmTerm = Math.pow(0.5, 2 * Math.abs(targetKpm - candidateKpm));
+  sum += weights.killRate * kpmTerm;
+  if (kpmTerm >= 0.9)
+    reasons.push(`Similar kill rate (${formatRatio(targetKpm)} vs ${formatRatio(candidateKpm)} per minute)`);
+
+  if (target.favouriteServer !== null && target.favouriteServer === candidate.favouriteServer) {
+    sum += weights.favouriteServer;
+    reasons.push('Plays on same favorite server');
+  }
+
+  if (weights.onlineHours > 0) {
+    const targetHours = typicalOnlineHoursOf(target.hourMinutes);
+    const candidateHours = typicalOnlineHoursOf(candidate.hourMinutes);
+    if (targetHours.length === 0 || candidateHours.length === 0) {
+      // Domain facts §6: without hours on either side, half the term.
+      sum += weights.onlineHours * 0.5;
+    } else {
+      const { index, common } = jaccard(targetHours, candidateHours);
+      sum += weights.onlineHours * index;
+      if (common.length > 0) {
+        reasons.push(
+          `Similar online times (${common.length} overlapping hours: ${common.map((hour) => `${hour}:00`).join(', ')} UTC)`,
+        );
+      }
+    }
+  }
+
+  const temporal = compareTemporal(target, candidate);
+  if (weights.nonOverlap > 0) {
+    sum += weights.nonOverlap * temporal.nonOverlapScore;
+    if (temporal.nonOverlapScore >= 0.5) {
+      reasons.push(
+        `Never online at the same time, though active in the same ${temporal.sharedWeeks} week(s) on the same servers`,
+      );
+    }
+    if (temporal.overlapMinutes > HIGH_OVERLAP_MINUTES) {
+      warnings.push(`High temporal overlap (${Math.round(temporal.overlapMinutes)} minutes online together)`);
+    }
+  }
+
+  if (weights.ping > 0) {
+    const differences: number[] = [];
+    for (const [serverGuid, ping] of Object.entries(target.serverPings)) {
+      const other = candidate.serverPings[serverGuid];
+      if (other !== undefined) differences.push(Math.abs(ping - other));
+    }
+    if (differences.length > 0) {
+      const term = differences.reduce((total, gap) => total + pingSimilarityOf(gap), 0) / differences.length;
+      sum += weights.ping * term;
+      if (term >= 0.7) reasons.push(`Similar ping on ${differences.length} common server(s)`);
+      const largest = Math.max(...differences);
+      if (largest > HIGH_PING_DIFFERENCE_MS) warnings.push(`High ping difference (${Math.round(largest)} ms)`);
+    }
+  }
+
+  if (weights.mapDominance > 0) {
+    let weighted = 0;
+    let weightTotal = 0;
+    for (const [mapName, score] of Object.entries(target.mapDominance)) {
+      const other = candidate.mapDominance[mapName];
+      if (other === undefined) continue;
+      const weight = Math.min(2, Math.max(0.5, (score + other) / 2));
+      weighted += Math.max(0, 1 - Math.abs(score - other)) * weight;
+      weightTotal += weight;
+    }
+    if (weightTotal > 0) {
+      const term = weighted / weightTotal;
+      sum += weights.mapDominance * term;
+      if (term >= 0.8) reasons.push('Similar strength on the same maps');
+    }
+  }
+
+  const totalWeight = Object.values<number>(weights).reduce((total, weight) => total + weight, 0);
+  return { score: clamp01(sum / totalWeight), reasons: [...reasons, ...warnings], temporal };
+}
