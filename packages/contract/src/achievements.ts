@@ -31,6 +31,10 @@ export const BADGE_CATEGORIES = [
 ] as const;
 export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
 
+/** site-statistics §9: "achievements default 50 (25/50/100)". Here, not beside the zod schemas: the web reads it. */
+export const ACHIEVEMENT_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_ACHIEVEMENT_PAGE_SIZE = 50;
+
 /** domain-facts §4: "each threshold in {5,10,15,20,25,30,50} newly reached emits an instance". */
 export const KILL_STREAK_THRESHOLDS = [5, 10, 15, 20, 25, 30, 50] as const;
 /** domain-facts §4: "Kills total_kills_{T}, T ∈ 100, 500, 1000, 2500, 5000, 10000, 25000, 50000". */

@@ -8,10 +8,6 @@ import { utcTimestamp } from './timestamps.ts';
  * the answers' shapes.
  */
 
-/** §9: "achievements default 50 (25/50/100)". */
-export const ACHIEVEMENT_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_ACHIEVEMENT_PAGE_SIZE = 50;
-
 export const achievementTierSchema = z.enum(ACHIEVEMENT_TIERS);
 
 /** One award: who earned what, when, and in which round. */
@@ -44,6 +40,7 @@ export const streakEntrySchema = z.object({
   streakStart: utcTimestamp,
   streakEnd: utcTimestamp,
   serverGuid: z.string(),
+  serverName: z.string(),
   mapName: z.string(),
   roundId: z.string(),
   /** True while the streak's round is still being played. */

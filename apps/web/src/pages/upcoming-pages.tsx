@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BackButton } from '../components/back-button.tsx';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { PlayerNamePossessive } from '../components/player-name-text.tsx';
 import { paths } from '../lib/paths.ts';
 import { displayPlayerName } from '../lib/player-name.ts';
 
@@ -31,10 +30,6 @@ function UpcomingScreen(props: {
   );
 }
 
-function useNameParam(name: 'serverName' | 'playerName' | 'roundId'): string {
-  return useParams()[name] ?? '';
-}
-
 /** Player names in a heading: decoded, in their own letter case. */
 function NamesTitle({ names }: { names: readonly string[] }) {
   return <span className="normal-case">{names.map(displayPlayerName).join(' vs ')}</span>;
@@ -49,22 +44,6 @@ export function ComparePage() {
       title={names.length > 0 ? <NamesTitle names={names} /> : 'Compare players'}
       fallback={paths.players()}
       what="Two players side by side: K/D, kill rate, maps, online hours and head-to-head rounds."
-    />
-  );
-}
-
-export function PlayerAchievementsPage() {
-  const playerName = useNameParam('playerName');
-  return (
-    <UpcomingScreen
-      eyebrow="Hall of Fame"
-      title={
-        <>
-          <PlayerNamePossessive name={playerName} /> achievements
-        </>
-      }
-      fallback={paths.player(playerName)}
-      what="Kill streaks, placements, team victories and milestones."
     />
   );
 }

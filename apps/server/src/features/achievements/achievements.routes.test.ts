@@ -77,6 +77,7 @@ describe('GET /stats/gamification/player/{name}', () => {
       streakStart: scriptedMinute(startMs, minute),
       streakEnd: scriptedMinute(startMs, minute),
       serverGuid: 'g',
+      serverName: 'Wake 24/7',
       mapName: 'Wake Island',
       roundId,
       isActive: false,

@@ -78,6 +78,7 @@ export function streaksOf(awards: readonly AwardRecord[]): (StreakEntry & { roun
         streakStart: award.achievedAt,
         streakEnd: award.achievedAt,
         serverGuid: award.serverGuid,
+        serverName: award.serverName,
         mapName: award.mapName,
         roundId: award.roundId,
         isActive: award.roundIsActive,
@@ -90,7 +91,7 @@ export function streaksOf(awards: readonly AwardRecord[]): (StreakEntry & { roun
   return streaks;
 }
 
-function bestStreaksOf(streakAwards: readonly AwardRecord[], serverNames: ReadonlyMap<string, string>) {
+function bestStreaksOf(streakAwards: readonly AwardRecord[]) {
   const streaks = streaksOf(streakAwards);
   // The highest count; of equal ones the first reached.
   const best = streaks.reduce<(typeof streaks)[number] | undefined>(
@@ -101,7 +102,7 @@ function bestStreaksOf(streakAwards: readonly AwardRecord[], serverNames: Readon
     bestSingleRoundStreak: best?.streakCount ?? 0,
     bestStreakDate: best?.streakEnd ?? null,
     bestStreakMap: best?.mapName ?? null,
-    bestStreakServer: best ? (serverNames.get(best.serverGuid) ?? best.serverGuid) : null,
+    bestStreakServer: best?.serverName ?? null,
     recentStreaks: streaks
       .slice(-RECENT_STREAKS_LIMIT)
       .reverse()
@@ -144,7 +145,6 @@ export function createAchievementsService({
       repository.allAwardsOf(playerName, STREAK_IDS),
       repository.milestoneTotals(playerName),
     ]);
-    const serverNames = new Map(streakAwards.map((award) => [award.serverGuid, award.serverName]));
     return {
       playerName,
       milestones: milestones.map(toAchievement),
@@ -153,7 +153,7 @@ export function createAchievementsService({
         .map((award) => ({ ...toAchievement(award), count: award.count })),
       teamVictories: victories.map(toAchievement),
       recentAchievements: recent.map(toAchievement),
-      bestStreaks: bestStreaksOf(streakAwards, serverNames),
+      bestStreaks: bestStreaksOf(streakAwards),
       milestoneTotals: {
         kills: totals?.kills ?? 0,
         score: totals?.score ?? 0,

@@ -148,6 +148,7 @@ export function StreakModal({
                     {formatDateTime(streak.streakStart)}
                   </time>
                   {streak.mapName && <> · {formatMapName(streak.mapName)}</>}
+                  {streak.serverName && <> · {streak.serverName}</>}
                 </span>
               </span>
               <Link

@@ -46,6 +46,7 @@ function streak(index: number): StreakEntry {
     streakStart: start,
     streakEnd: start,
     serverGuid: 'g1',
+    serverName: 'Berlin 24/7',
     mapName: 'berlin',
     roundId: `r${index}`,
     isActive: false,

@@ -1,8 +1,5 @@
-import * as contract from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  ACHIEVEMENT_PAGE_SIZES,
-  DEFAULT_ACHIEVEMENT_PAGE_SIZE,
   achievementsApiQuery,
   achievementsQueryParams,
   parseAchievementsQuery,
@@ -13,11 +10,6 @@ import {
 const parse = (text: string) => parseAchievementsQuery(new URLSearchParams(text));
 
 describe('achievements URL query', () => {
-  it("uses the contract's page sizes (kept apart from its zod schemas only to keep zod out of the browser)", () => {
-    expect(ACHIEVEMENT_PAGE_SIZES).toEqual(contract.ACHIEVEMENT_PAGE_SIZES);
-    expect(DEFAULT_ACHIEVEMENT_PAGE_SIZE).toBe(contract.DEFAULT_ACHIEVEMENT_PAGE_SIZE);
-  });
-
   // §2 "/players/{playerName}/achievements (query map, achievement, page, pageSize)"; §5; §9 default 50.
   it('reads map, achievement, page and pageSize, invalid values as defaults', () => {
     expect(parse('map=berlin&achievement=team_victory&page=3&pageSize=25')).toEqual({

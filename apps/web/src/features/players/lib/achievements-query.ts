@@ -1,3 +1,4 @@
+import { ACHIEVEMENT_PAGE_SIZES, DEFAULT_ACHIEVEMENT_PAGE_SIZE } from '@frontline/contract';
 import type { QueryValue } from '../../../lib/api-client.ts';
 
 /**
@@ -6,14 +7,6 @@ import type { QueryValue } from '../../../lib/api-client.ts';
  * replacing history"; §5 "page positive integer; pageSize only 25, 50 or 100; map and achievement strings"; §9
  * "achievements default 50"). A missing or invalid value reads as its default; defaults are left out of the URL.
  */
-
-/**
- * §9 "achievements default 50 (25/50/100)". The contract's ACHIEVEMENT_PAGE_SIZES says the same, but lives in
- * gamification.ts beside its zod schemas: importing it would bring zod (about 25 kB gzip) into this page's chunk,
- * and zod stays out of the browser. A test holds the two equal.
- */
-export const ACHIEVEMENT_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_ACHIEVEMENT_PAGE_SIZE = 50;
 
 export type AchievementsPageSize = (typeof ACHIEVEMENT_PAGE_SIZES)[number];
 

@@ -1,4 +1,4 @@
-import { describePage, withProductName } from '@frontline/contract';
+import { ACHIEVEMENT_PAGE_SIZES, describePage, withProductName } from '@frontline/contract';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { groupByIdAndDay } from '../../../components/achievements/achievement-groups.ts';
@@ -19,7 +19,6 @@ import { useClampPage, useUrlQuery } from '../../../lib/use-url-query.ts';
 import { usePlayerAchievements } from '../api/players.ts';
 import { AchievementCards } from '../components/achievement-cards.tsx';
 import {
-  ACHIEVEMENT_PAGE_SIZES,
   ACHIEVEMENTS_PAGINATION_WINDOW,
   achievementsApiQuery,
   achievementsQueryParams,
