@@ -39,6 +39,9 @@ const MASTERY_RULES: readonly MasteryRule[] = ['map_specialist', 'map_dominator'
   return { definition, topPercent, minRounds, minPlayers };
 });
 
+/** Below this many rounds on a map no mastery badge is in reach, so a caller need not work out the rank. */
+export const MAP_MASTERY_MIN_ROUNDS = Math.min(...MASTERY_RULES.map((rule) => rule.minRounds));
+
 /** The map mastery badges a standing earns that are not in `owned`, lowest tier first. */
 export function mapMasteryAwards(standing: MapStanding, owned: ReadonlySet<string>): BadgeAward[] {
   const { mapName, roundsOnMap, rankOnMap, playersOnMap } = standing;

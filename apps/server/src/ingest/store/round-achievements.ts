@@ -7,7 +7,7 @@ import {
   type BadgeProgress,
 } from '../../domain/achievements/badge-progress.ts';
 import { killStreaksOf } from '../../domain/achievements/kill-streaks.ts';
-import { mapMasteryAwards } from '../../domain/achievements/map-mastery.ts';
+import { MAP_MASTERY_MIN_ROUNDS, mapMasteryAwards } from '../../domain/achievements/map-mastery.ts';
 import { milestonesCrossed } from '../../domain/achievements/milestones.ts';
 import { roundPlacements } from '../../domain/achievements/placements.ts';
 import { samplesByPlayer } from '../../domain/achievements/player-samples.ts';
@@ -111,9 +111,6 @@ function prepareStatements(sqlite: DatabaseSync) {
       on conflict (player_name, achievement_id, round_key, achieved_at) do nothing`),
   };
 }
-
-/** The lowest `min_map_rounds` of the map mastery badges: below it a player's rank on the map is never needed. */
-const MAP_MASTERY_MIN_ROUNDS = 50;
 
 export interface RoundAchievements {
   /** Awards the round's achievements and advances its players' progress; returns how many awards were new. */
