@@ -32,6 +32,9 @@ import { createHealthService } from './features/health/health.service.ts';
 import { liveServersRoutes } from './features/live-servers/live-servers.routes.ts';
 import { createLiveServersRepository } from './features/live-servers/live-servers.repository.ts';
 import { createLiveServersService } from './features/live-servers/live-servers.service.ts';
+import { createCompareRepository } from './features/players/compare.repository.ts';
+import { compareRoutes } from './features/players/compare.routes.ts';
+import { createCompareService } from './features/players/compare.service.ts';
 import { createPlayerProfileRepository } from './features/players/player-profile.repository.ts';
 import { createPlayerProfileService } from './features/players/player-profile.service.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
@@ -128,6 +131,7 @@ export async function buildApp(
   const playerProfileRepository = createPlayerProfileRepository(db);
   const roundsRepository = createRoundsRepository(db);
   const achievementsRepository = createAchievementsRepository(db);
+  const compareRepository = createCompareRepository(db);
 
   // ── Services: each takes its repositories and the clock; whatever it caches lives inside it ──
   const clock = systemClock;
@@ -147,6 +151,7 @@ export async function buildApp(
   const serversService = createServersService({ serversRepository, clock });
   const playersService = createPlayersService({ playersRepository, clock });
   const playerProfileService = createPlayerProfileService({ playerProfileRepository, playersRepository, clock });
+  const compareService = createCompareService({ compareRepository, playerProfileRepository, clock });
   const roundsService = createRoundsService({ roundsRepository, clock });
   const achievementsService = createAchievementsService({ achievementsRepository, clock });
 
@@ -234,6 +239,7 @@ export async function buildApp(
   await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });
   await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers });
+  await app.register(compareRoutes, { prefix: API_PREFIX, compareService, encodeSharedAnswers });
   await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers });
   await app.register(roundsRoutes, { prefix: API_PREFIX, roundsService, encodeSharedAnswers });
   await app.register(achievementsRoutes, { prefix: API_PREFIX, achievementsService });
