@@ -4,6 +4,7 @@ import { fetchGameServers } from '../ingest/bflist/bflist-client.ts';
 import type { BflistGamePoll } from '../ingest/bflist/bflist-client.ts';
 import type { ServerSnapshot } from '../domain/snapshot.ts';
 import type { GroundTruth } from './ground-truth.ts';
+import type { PlantedIdentities } from './planted-identities.ts';
 import { buildFeedGuid, buildJoinLink, toBflistEntry } from './bflist-wire.ts';
 import { startEmulatorServer } from './emulator-server.ts';
 import type { EmulatorServer } from './emulator-server.ts';
@@ -47,6 +48,10 @@ class FakeWorld implements EmulatedWorld {
 
   recordTruth(): GroundTruth {
     throw new Error('the fake world keeps no ground truth');
+  }
+
+  plantedIdentities(): PlantedIdentities {
+    return { aliasPairs: [], lookAlikePairs: [] };
   }
 
   snapshots(game: GameId): ServerSnapshot[] {

@@ -1,6 +1,7 @@
 import type { GameId } from '@frontline/contract';
 import type { ServerSnapshot } from '../domain/snapshot.ts';
 import type { GroundTruth } from './ground-truth.ts';
+import type { PlantedIdentities } from './planted-identities.ts';
 
 /**
  * The simulated world of the emulator, as the rest of the code sees it: it moves forward in fixed steps
@@ -69,4 +70,9 @@ export interface EmulatedWorld {
    * what each person made in them, for checking the collector against (ground-truth.ts). Recording only looks.
    */
   recordTruth(): GroundTruth;
+  /**
+   * The alias pairs (one person, two names) and look-alike strangers planted in the world (planted-identities.ts):
+   * the truth a similar-players search and alias detection are checked against.
+   */
+  plantedIdentities(): PlantedIdentities;
 }

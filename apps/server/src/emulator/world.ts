@@ -4,6 +4,14 @@ import { buildFeedGuid, buildJoinLink } from './bflist-wire.ts';
 import { Random } from './random.ts';
 import { PING_BY_REGION, REGIONS } from './world-data/regions.ts';
 import { GroundTruth } from './ground-truth.ts';
+import {
+  ALIAS_FADES,
+  chooseAliasPersons,
+  chooseLookAlikes,
+  newNameChance,
+  type PlantedAliasPair,
+  type PlantedIdentities,
+} from './planted-identities.ts';
 import { generatePlayerName } from './world-generation/player-names.ts';
 import { generateServerProfiles } from './world-generation/server-profiles.ts';
 import { WORLD_STEP_MS, type EmulatedWorld, type MapDefinition, type WorldServerProfile } from './world-types.ts';
@@ -62,6 +70,8 @@ interface WorldPlayer {
   onFireUntil: number;
   /** Plays the objective rather than the enemy (OBJECTIVE_PLAYER_SHARE). */
   objectiveMinded: boolean;
+  /** A planted alias (planted-identities.ts): the person's two names and when the second replaces the first. */
+  aliasPair: PlantedAliasPair | undefined;
 }
 
 interface InGamePlayer {
@@ -116,6 +126,9 @@ class SimulatedWorld implements EmulatedWorld {
   /** Players on a server or about to rejoin one: the only ones that move each step. */
   readonly #active = new Set<WorldPlayer>();
   #truth: GroundTruth | undefined;
+  readonly #planted: PlantedIdentities;
+  /** Which of an alias person's names is worn: a stream of its own, so the simulation's draws stay as they were. */
+  readonly #aliasRandom: Random;
 
   constructor(seed: number, startMs: number) {
     this.seed = seed;
@@ -127,6 +140,8 @@ class SimulatedWorld implements EmulatedWorld {
     this.#servers = profiles.map((profile, index) => this.#createServer(profile, index, serverRandom));
     this.#players = this.#createPopulation(root.fork('population'));
     this.#assignHabits(root.fork('habits'));
+    this.#planted = this.#plantIdentities(root.fork('planted-identities'), this.#time);
+    this.#aliasRandom = root.fork('alias-names');
     for (const region of REGIONS) this.#offlineByRegion.set(region.id, []);
     for (const player of this.#players) this.#offlineByRegion.get(player.region)?.push(player);
   }
@@ -145,6 +160,10 @@ class SimulatedWorld implements EmulatedWorld {
       this.#step();
       this.#recordTruth();
     }
+  }
+
+  plantedIdentities(): PlantedIdentities {
+    return this.#planted;
   }
 
   recordTruth(): GroundTruth {
@@ -251,6 +270,7 @@ class SimulatedWorld implements EmulatedWorld {
         rejoin: undefined,
         onFireUntil: 0,
         objectiveMinded: false,
+        aliasPair: undefined,
       });
     }
     return players;
@@ -271,6 +291,33 @@ class SimulatedWorld implements EmulatedWorld {
       wearer.region = original.region;
       wearer.favourites = [...original.favourites];
     }
+  }
+
+  /**
+   * Alias pairs and look-alike strangers (planted-identities.ts), after the habits so that namesakes are known and
+   * left out. The alias person keeps everything but the name; the second name is a fresh one of the person's region.
+   */
+  #plantIdentities(random: Random, startMs: number): PlantedIdentities {
+    const aliasPersons = chooseAliasPersons(this.#players, random);
+    const taken = new Set(this.#players.map((player) => player.name));
+    const aliasPairs = aliasPersons.map((person, index) => {
+      const fade = ALIAS_FADES[index] ?? { startDays: 0, days: 1 };
+      const region = REGIONS.find((candidate) => candidate.id === person.region) ?? REGIONS[0];
+      if (!region) throw new Error('the world has no regions');
+      const pair: PlantedAliasPair = {
+        names: [person.name, generatePlayerName(random, region, taken)],
+        game: person.game,
+        fadeStartMs: startMs + fade.startDays * 86_400_000,
+        fadeDays: fade.days,
+      };
+      person.aliasPair = pair;
+      return pair;
+    });
+    const lookAlikePairs = chooseLookAlikes(this.#players, new Set(aliasPersons)).map(([first, second]) => ({
+      names: [first.name, second.name] as const,
+      game: first.game,
+    }));
+    return { aliasPairs, lookAlikePairs };
   }
 
   #startRound(server: WorldServer, random: Random): void {
@@ -409,6 +456,10 @@ class SimulatedWorld implements EmulatedWorld {
         // Swap-remove keeps picking O(1).
         offline[position] = offline[offline.length - 1] as WorldPlayer;
         offline.pop();
+        if (player.aliasPair) {
+          const pair = player.aliasPair;
+          player.name = this.#aliasRandom.chance(newNameChance(pair, this.#time)) ? pair.names[1] : pair.names[0];
+        }
         const minutes = Math.min(300, Math.max(10, random.logNormal(55, 0.6)));
         this.#join(player, server, this.#time + Math.round(minutes) * 60_000);
       }
