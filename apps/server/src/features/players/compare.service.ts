@@ -189,7 +189,15 @@ export function createCompareService({
     const [first, second, shared, server] = await Promise.all([
       readSide(player1, serverGuid, nowMs),
       readSide(player2, serverGuid, nowMs),
-      repository.findSharedRounds(player1, player2, serverGuid, HEAD_TO_HEAD_LIMIT),
+      repository.findSharedRounds(
+        player1,
+        player2,
+        serverGuid,
+        HEAD_TO_HEAD_LIMIT,
+        [COMPARISON_BUCKET_DAYS.Last30Days, COMPARISON_BUCKET_DAYS.LastYear].map((days) =>
+          new Date(windowStartMs(nowMs, days)).toISOString(),
+        ),
+      ),
       serverGuid === undefined ? undefined : repository.findServer(serverGuid),
     ]);
     const sides = [first, second] as const;

@@ -1,0 +1,138 @@
+import { Kysely, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import { createNodeSqliteDialect } from '../../db/sqlite-dialect.ts';
+import { asServerGuid } from '../../domain/ids.ts';
+import { generateHistory } from '../../emulator/generate-history.ts';
+import { insertRound, insertServer } from '../../test/round-fixtures.ts';
+import { createCompareRepository } from './compare.repository.ts';
+
+/**
+ * The comparison reads one player's rows by key or index, never a table: every statement the repository sends is
+ * planned by SQLite (without statistics, as in a deployment, where nothing runs ANALYZE) and must search, not
+ * scan, the sessions, rounds and aggregates; the head-to-head reads both players' sessions through the
+ * (player, start) index and matches the rounds through a transient index, not per session of the round.
+ */
+
+let database: Database;
+let player1: string;
+let player2: string;
+let serverGuid: string;
+
+beforeAll(async () => {
+  database = await openDatabase(IN_MEMORY);
+  generateHistory({
+    sqlite: database.sqlite,
+    seed: 2,
+    endMs: Date.parse('2026-05-01T00:00:00Z'),
+    days: 1,
+    games: ['fh2'],
+  });
+  // The pair that shared the most rounds, and the server of most of them.
+  const pair = database.sqlite
+    .prepare(
+      `select a.player_name as first, b.player_name as second, r.server_guid as guid, count(*) as shared
+      from sessions a join sessions b on b.round_key = a.round_key and b.player_name > a.player_name
+      join rounds r on r.round_key = a.round_key
+      group by 1, 2, 3 order by shared desc limit 1`,
+    )
+    .get() as { first: string; second: string; guid: string };
+  [player1, player2, serverGuid] = [pair.first, pair.second, pair.guid];
+}, 60_000);
+
+afterAll(async () => {
+  await database.close();
+});
+
+/** Runs the repository's reads for the pair and returns each statement sent with its plan. */
+async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
+  const sent: CompiledQuery[] = [];
+  const db = new Kysely<DatabaseSchema>({
+    dialect: createNodeSqliteDialect(database.sqlite),
+    log: (event) => {
+      if (event.level === 'query') sent.push(event.query);
+    },
+  });
+  const repository = createCompareRepository(db);
+  const guid = asServerGuid(serverGuid);
+  const shared = await repository.findSharedRounds(player1, player2, undefined, 50, []);
+  expect(shared.length).toBeGreaterThan(0);
+  await repository.findSharedRounds(player1, player2, guid, 50, ['2026-04-30T00:00:00.000Z']);
+  await repository.findServer(guid);
+  await repository.findServerFigures(player1);
+  await repository.findDayFigures(player1, 0);
+  await repository.findMapFigures(player1);
+  await repository.findMilestoneAwards(player1);
+  return sent.map((query) => ({
+    sql: query.sql,
+    plan: database.sqlite
+      .prepare(`explain query plan ${query.sql}`)
+      .all(...(query.parameters as (string | number)[]))
+      .map((row) => String(row.detail)),
+  }));
+}
+
+describe('the comparison’s query plans', () => {
+  it('search every table by key or index, never scan one', async () => {
+    for (const { sql, plan } of await plansOfComparison()) {
+      expect(
+        plan.filter((line) => line.startsWith('SCAN')),
+        `${sql}\n${plan.join('\n')}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('find the rounds both played from each player’s sessions by the (player, start) index', async () => {
+    const plans = (await plansOfComparison()).filter(({ sql }) => sql.includes('"sessions" as "b"'));
+    expect(plans.length).toBeGreaterThanOrEqual(2);
+    for (const { plan } of plans) {
+      expect(plan.filter((line) => line.includes('sessions_player_start'))).toHaveLength(2);
+      // The second player's rounds become a transient index, probed once per session of the first player's.
+      expect(plan).toContain('LIST SUBQUERY 1');
+    }
+  });
+});
+
+describe('the head-to-head rounds read recent sessions first', () => {
+  let small: Database;
+
+  beforeAll(async () => {
+    small = await openDatabase(IN_MEMORY);
+    insertServer(small.sqlite, {
+      serverGuid: 'g',
+      name: 'Alpha',
+      firstSeen: '2026-05-01T00:00:00.000Z',
+      lastSeen: '2026-05-01T23:00:00.000Z',
+    });
+    const both = (roundKey: number, start: string, annJoined: string, benJoined: string) =>
+      insertRound(small.sqlite, {
+        roundKey,
+        serverGuid: 'g',
+        mapName: 'wake',
+        start,
+        end: '2026-05-01T13:00:00.000Z',
+        sessions: [
+          { name: 'Ann', score: 1, kills: 1, deaths: 1, minutes: 10, start: annJoined },
+          { name: 'Ben', score: 1, kills: 1, deaths: 1, minutes: 10, start: benJoined },
+        ],
+      });
+    // Tried from 12:00 first: round 5 started after it; both joined round 4 after it, but the round started
+    // earlier than round 3, which Ann joined before 12:00.
+    both(3, '2026-05-01T11:50:00.000Z', '2026-05-01T11:50:00.000Z', '2026-05-01T12:05:00.000Z');
+    both(4, '2026-05-01T11:40:00.000Z', '2026-05-01T12:01:00.000Z', '2026-05-01T12:01:00.000Z');
+    both(5, '2026-05-01T12:10:00.000Z', '2026-05-01T12:10:00.000Z', '2026-05-01T12:10:00.000Z');
+  });
+
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('widen the stretch until the newest rounds are certain ("newest first")', async () => {
+    const repository = createCompareRepository(small.db);
+    const newest = await repository.findSharedRounds('Ann', 'Ben', undefined, 2, ['2026-05-01T12:00:00.000Z']);
+    expect(newest.map((round) => round.roundId)).toEqual(['round-5', 'round-3']);
+    const all = await repository.findSharedRounds('Ann', 'Ben', undefined, 50, ['2026-05-01T12:00:00.000Z']);
+    expect(all.map((round) => round.roundId)).toEqual(['round-5', 'round-3', 'round-4']);
+  });
+});
