@@ -34,7 +34,10 @@ export const similarPlayerStatsSchema = z.object({
   mapDominanceScores: z.record(z.string(), z.number()),
   /** Minutes both the target and this player were online at once in the last 13 weeks (0 for the target). */
   temporalOverlapMinutes: z.number(),
-  /** 0..1: how strongly "never online together" speaks for one person (alias mode only; 0 otherwise). */
+  /**
+   * 0..1: how strongly "never online together" speaks for one person (decision 0018); weighed in alias mode only.
+   * 0 for the target.
+   */
   temporalNonOverlapScore: z.number().min(0).max(1),
 });
 

@@ -34,6 +34,7 @@ describe('openDatabase', () => {
         '0012-round-closed-queue',
         '0013-accounts',
         '0014-achievements',
+        '0015-similarity-features',
       ]);
     } finally {
       await database.close();

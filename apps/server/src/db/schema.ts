@@ -141,6 +141,36 @@ export interface PlayerAchievementProgressTable {
   badges: string;
 }
 
+/** Similar players' features (migration 0015; domain/similarity/player-features.ts). */
+export interface PlayerSimilarityFeaturesTable {
+  player_name: string;
+  /** weekOfMs of the player's latest week of play: the features' windows end there. */
+  last_week: number;
+  kills: number;
+  deaths: number;
+  played_ms: number;
+  favourite_server: string | null;
+  /** JSON: FeatureState, what the next closed round adds to. */
+  state: string;
+  /** JSON: PlayerFeatures, the state summed over its windows. */
+  features: string;
+}
+
+export interface PlayerSimilarityServersTable {
+  server_guid: string;
+  player_name: string;
+  played_ms: number;
+  last_week: number;
+}
+
+export interface SimilarityMapWeeksTable {
+  map_name: string;
+  week: number;
+  kills: number;
+  score: number;
+  played_ms: number;
+}
+
 export interface MapPlayerTotalsTable {
   map_name: string;
   player_name: string;
@@ -341,6 +371,9 @@ export interface DatabaseSchema {
   player_achievements: PlayerAchievementsTable;
   player_achievement_progress: PlayerAchievementProgressTable;
   map_player_totals: MapPlayerTotalsTable;
+  player_similarity_features: PlayerSimilarityFeaturesTable;
+  player_similarity_servers: PlayerSimilarityServersTable;
+  similarity_map_weeks: SimilarityMapWeeksTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;
   server_ping_daily: ServerPingDailyTable;

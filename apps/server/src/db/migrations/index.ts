@@ -13,6 +13,7 @@ import { serverRoundsSortIndexes } from './0011-server-rounds-sort-indexes.ts';
 import { roundClosedQueue } from './0012-round-closed-queue.ts';
 import { accounts } from './0013-accounts.ts';
 import { achievements } from './0014-achievements.ts';
+import { similarityFeatures } from './0015-similarity-features.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-round-closed-queue': roundClosedQueue,
   '0013-accounts': accounts,
   '0014-achievements': achievements,
+  '0015-similarity-features': similarityFeatures,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -186,6 +186,14 @@ export function scoreSimilarity(
     }
   }
 
-  const totalWeight = Object.values<number>(weights).reduce((total, weight) => total + weight, 0);
+  const totalWeight =
+    weights.playTime +
+    weights.killDeath +
+    weights.killRate +
+    weights.favouriteServer +
+    weights.onlineHours +
+    weights.nonOverlap +
+    weights.ping +
+    weights.mapDominance;
   return { score: clamp01(sum / totalWeight), reasons: [...reasons, ...warnings], temporal };
 }

@@ -5,6 +5,7 @@ import { decodePoll, decodeTimeline, encodeTimeline, type TimelinePoll } from '.
 import { floorTo, isoTime } from './iso-time.ts';
 import { createRoundAchievements } from './round-achievements.ts';
 import { createRoundAggregates } from './round-aggregates.ts';
+import { createPlayerSimilarityFeatures } from './player-similarity-features.ts';
 
 /**
  * The round-closed step (DESIGN.md data flow, step 4; migration 0012). The poll's transaction closes a round and
@@ -14,7 +15,8 @@ import { createRoundAggregates } from './round-aggregates.ts';
  * - `closed`: its open polls become one timeline blob; its sessions are added to their players' totals and to the
  *   round aggregates; its pings to its server's ping statistics (once per round, not per poll);
  * - `aggregates` / `map_days`: the replays older databases owe (migration 0012 turned them into queue rows);
- * - `achievements`: its achievements (store/round-achievements.ts), queued by its `closed` work (or by migration
+ * - `achievements`: its achievements (store/round-achievements.ts) and its players' similarity features
+ *   (store/player-similarity-features.ts), queued by its `closed` work (or by migration
  *   0014 for the rounds of an older database), so they come after the timeline they are computed from and in the
  *   order rounds closed, whichever way the round was closed.
  *
@@ -116,6 +118,7 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
   const statements = prepareStatements(sqlite);
   const aggregates = createRoundAggregates(sqlite);
   const achievements = createRoundAchievements(sqlite);
+  const similarityFeatures = createPlayerSimilarityFeatures(sqlite);
 
   function storedTimelinePolls(roundKey: number): TimelinePoll[] {
     const row = statements.selectTimeline.get(roundKey) as { timeline: Uint8Array } | undefined;
@@ -172,6 +175,8 @@ export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
         break;
       case 'achievements':
         achievements.awardRound(roundKey);
+        // Similar players' features (issue 19) need the same once-per-round, in-close-order pass.
+        similarityFeatures.addRound(roundKey);
         break;
     }
   }

@@ -1,0 +1,133 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { isDefaultBotName } from '../../domain/bots.ts';
+import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
+import {
+  addClosedSession,
+  emptyFeatureState,
+  FEATURE_WEEKS,
+  summariseFeatures,
+  type FeatureState,
+  type PlayerFeatures,
+} from '../../domain/similarity/player-features.ts';
+
+/**
+ * Similar players' features, advanced by one closed round (issue 19; migration 0015;
+ * docs/decisions/0018-similar-players-and-aliases.md). Called by the round-closed queue's `achievements` work, which
+ * runs once per closed round in the order rounds closed, in the queue's transaction: a round is added exactly once.
+ *
+ * Per session of the round: the player's state gets the session (domain/similarity/player-features.ts), its summary
+ * is rewritten, and so are the player's per-server rows (servers that left the window are deleted). Per round: the
+ * map's weekly totals, for the maps' average rates.
+ */
+
+interface RoundRow {
+  server_guid: string;
+  map_name: string;
+}
+
+interface SessionRow {
+  player_name: string;
+  start_time: string;
+  last_seen: string;
+  kills: number;
+  deaths: number;
+  score: number;
+  played_ms: number;
+  ping_sum: number;
+  ping_count: number;
+}
+
+function prepareStatements(sqlite: DatabaseSync) {
+  const prepare = (text: string) => sqlite.prepare(text);
+  return {
+    selectRound: prepare('select server_guid, map_name from rounds where round_key = ?'),
+    selectSessions: prepare(`select player_name, start_time, last_seen, kills, deaths, score, played_ms, ping_sum,
+        ping_count from sessions where round_key = ? order by player_index`),
+    selectState: prepare('select state, features from player_similarity_features where player_name = ?'),
+    upsertFeatures: prepare(`insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms,
+        favourite_server, state, features) values (?, ?, ?, ?, ?, ?, ?, ?)
+      on conflict (player_name) do update set last_week = excluded.last_week, kills = excluded.kills,
+        deaths = excluded.deaths, played_ms = excluded.played_ms, favourite_server = excluded.favourite_server,
+        state = excluded.state, features = excluded.features`),
+    upsertServer: prepare(`insert into player_similarity_servers (server_guid, player_name, played_ms, last_week)
+      values (?, ?, ?, ?)
+      on conflict (server_guid, player_name) do update set played_ms = excluded.played_ms,
+        last_week = excluded.last_week`),
+    deleteServer: prepare('delete from player_similarity_servers where server_guid = ? and player_name = ?'),
+    addMapWeek: prepare(`insert into similarity_map_weeks (map_name, week, kills, score, played_ms)
+      values (?, ?, ?, ?, ?)
+      on conflict (map_name, week) do update set kills = similarity_map_weeks.kills + excluded.kills,
+        score = similarity_map_weeks.score + excluded.score,
+        played_ms = similarity_map_weeks.played_ms + excluded.played_ms`),
+    deleteOldMapWeeks: prepare('delete from similarity_map_weeks where map_name = ? and week <= ?'),
+  };
+}
+
+export interface PlayerSimilarityFeatures {
+  /** Adds a closed round's sessions to its players' features (inside the caller's transaction). */
+  addRound: (roundKey: number) => void;
+}
+
+export function createPlayerSimilarityFeatures(sqlite: DatabaseSync): PlayerSimilarityFeatures {
+  const statements = prepareStatements(sqlite);
+
+  function addSession(round: RoundRow, session: SessionRow): void {
+    const stored = statements.selectState.get(session.player_name) as { state: string; features: string } | undefined;
+    const state: FeatureState = stored ? (JSON.parse(stored.state) as FeatureState) : emptyFeatureState();
+    const previousServers = stored ? Object.keys((JSON.parse(stored.features) as PlayerFeatures).serverMinutes) : [];
+    const next = addClosedSession(state, {
+      startMs: Date.parse(session.start_time),
+      lastSeenMs: Date.parse(session.last_seen),
+      serverGuid: round.server_guid,
+      mapName: round.map_name,
+      kills: session.kills,
+      deaths: session.deaths,
+      score: session.score,
+      playedMs: session.played_ms,
+      pingSum: session.ping_sum,
+      pingCount: session.ping_count,
+    });
+    const features = summariseFeatures(session.player_name, next);
+    statements.upsertFeatures.run(
+      session.player_name,
+      features.lastWeek,
+      features.kills,
+      features.deaths,
+      Math.round(features.playedMinutes * 60_000),
+      features.favouriteServer,
+      JSON.stringify(next),
+      JSON.stringify(features),
+    );
+    for (const [serverGuid, minutes] of Object.entries(features.serverMinutes)) {
+      statements.upsertServer.run(serverGuid, session.player_name, Math.round(minutes * 60_000), features.lastWeek);
+    }
+    for (const serverGuid of previousServers) {
+      if (!(serverGuid in features.serverMinutes)) statements.deleteServer.run(serverGuid, session.player_name);
+    }
+  }
+
+  return {
+    addRound(roundKey) {
+      const round = statements.selectRound.get(roundKey) as RoundRow | undefined;
+      if (!round) throw new Error(`round ${roundKey} does not exist`);
+      const sessions = (statements.selectSessions.all(roundKey) as unknown as SessionRow[]).filter(
+        (session) => !isDefaultBotName(session.player_name) && session.played_ms > 0,
+      );
+      const mapWeeks = new Map<number, { kills: number; score: number; playedMs: number }>();
+      for (const session of sessions) {
+        addSession(round, session);
+        const week = weekOfMs(Date.parse(session.start_time));
+        const totals = mapWeeks.get(week) ?? { kills: 0, score: 0, playedMs: 0 };
+        totals.kills += session.kills;
+        totals.score += session.score;
+        totals.playedMs += session.played_ms;
+        mapWeeks.set(week, totals);
+      }
+      for (const [week, totals] of mapWeeks) {
+        statements.addMapWeek.run(round.map_name, week, totals.kills, totals.score, totals.playedMs);
+      }
+      const latest = Math.max(0, ...mapWeeks.keys());
+      if (latest > 0) statements.deleteOldMapWeeks.run(round.map_name, latest - FEATURE_WEEKS * 2);
+    },
+  };
+}
