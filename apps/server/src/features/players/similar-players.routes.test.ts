@@ -1,0 +1,176 @@
+import type { ApiError, SimilarPlayersResponse } from '@frontline/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
+import { registerErrorHandler } from '../../http/errors.ts';
+import { createPlayerSimilarityFeatures } from '../../ingest/store/player-similarity-features.ts';
+import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
+import { getJsonFrom } from '../../test/test-app.ts';
+import { createSimilarPlayersRepository } from './similar-players.repository.ts';
+import { similarPlayersRoutes } from './similar-players.routes.ts';
+import { createSimilarPlayersService } from './similar-players.service.ts';
+
+/**
+ * GET /stats/players/{name}/similar on a hand-built dataset (spec §3 "Similar players response"; domain facts §6;
+ * decision 0018). Three weeks of evenings on server Alpha, 19:00–21:00 UTC, one round each:
+ * - OldName plays the evenings of week 1 and the even evenings of week 2; NewName (the same person) the odd
+ *   evenings of week 2 and the first four of week 3: never online together, active in the same week on Alpha;
+ * - LookAlike, as strong, plays every evening of weeks 1–2, 19:00–20:30, from farther away (ping 85 against 48);
+ * - Other plays on Bravo (never a candidate: candidates are players of the target's servers);
+ * - Visitor was seen but never in a closed round (no features).
+ * Every session has 20 ping samples.
+ * Features are added round by round, as the round-closed queue's achievements work does.
+ */
+
+const NOW_MS = Date.parse('2026-03-25T12:00:00Z');
+/** A Monday. */
+const BASE_MS = Date.parse('2026-03-02T00:00:00Z');
+const DAY_MS = 86_400_000;
+const at = (day: number, hour: number, minute = 0) =>
+  new Date(BASE_MS + day * DAY_MS + (hour * 60 + minute) * 60_000).toISOString();
+
+let database: Database;
+let app: FastifyInstance;
+const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
+
+function evening(name: string, day: number, ping: number, minutes = 120): FixtureSession {
+  const hours = minutes / 60;
+  return {
+    name,
+    score: Math.round(80 * hours),
+    kills: Math.round(40 * hours),
+    deaths: Math.round(20 * hours),
+    minutes,
+    ping,
+    start: at(day, 19),
+    lastSeen: at(day, 19, minutes),
+  };
+}
+
+beforeAll(async () => {
+  database = await openDatabase(IN_MEMORY);
+  const { sqlite } = database;
+  insertServer(sqlite, { serverGuid: 'guid-a', name: 'Alpha', firstSeen: at(0, 0), lastSeen: at(21, 0) });
+  insertServer(sqlite, { serverGuid: 'guid-b', name: 'Bravo', game: 'fh2', firstSeen: at(0, 0), lastSeen: at(21, 0) });
+  let roundKey = 0;
+  for (let day = 0; day < 18; day += 1) {
+    const sessions: FixtureSession[] = [];
+    const oldNameEvening = day < 7 || (day < 14 && day % 2 === 0);
+    sessions.push(evening(oldNameEvening ? 'OldName' : 'NewName', day, 48));
+    if (day < 14) sessions.push(evening('LookAlike', day, 85, 90));
+    roundKey += 1;
+    insertRound(sqlite, {
+      roundKey,
+      serverGuid: 'guid-a',
+      mapName: 'wake',
+      start: at(day, 19),
+      end: at(day, 21),
+      sessions,
+    });
+    roundKey += 1;
+    insertRound(sqlite, {
+      roundKey,
+      serverGuid: 'guid-b',
+      mapName: 'midway',
+      start: at(day, 19),
+      end: at(day, 21),
+      sessions: [{ ...evening('Other', day, 30), kills: 30, deaths: 60 }],
+    });
+  }
+  // The fixture stores one ping sample per session; a real two-hour session has hundreds (domain facts §6 counts a
+  // server's ping from 10 samples).
+  sqlite.exec('update sessions set ping_sum = ping_sum * 20, ping_count = ping_count * 20');
+  sqlite.prepare('insert into players (player_name, first_seen) values (?, ?)').run('Visitor', at(20, 0));
+  const features = createPlayerSimilarityFeatures(sqlite);
+  for (let key = 1; key <= roundKey; key += 1) features.addRound(key);
+
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ checkAnswers: true }));
+  registerErrorHandler(app);
+  const similarPlayersService = createSimilarPlayersService({
+    similarPlayersRepository: createSimilarPlayersRepository(database.db),
+    clock: () => NOW_MS,
+  });
+  await app.register(similarPlayersRoutes, { prefix: '/stats', similarPlayersService });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('GET /stats/players/{name}/similar', () => {
+  it('alias detection ranks the other name of the same person first, with a working non-overlap term', async () => {
+    const answer = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar?mode=aliasdetection');
+    expect(answer.targetPlayer).toBe('OldName');
+    expect(answer.similarPlayers.map((player) => player.playerName)).toEqual(['NewName', 'LookAlike']);
+    const [alias, lookAlike] = answer.similarPlayers;
+    expect(alias?.temporalOverlapMinutes).toBe(0);
+    expect(alias?.temporalNonOverlapScore).toBeGreaterThan(0.5);
+    expect(alias?.serverPings).toEqual({ Alpha: 48 });
+    expect(alias?.similarityReasons).toContain('Plays on same favorite server');
+    // Spec §3: similarityScore 0..1.
+    expect(alias?.similarityScore).toBeGreaterThan(0.8);
+    expect(alias?.similarityScore).toBeLessThanOrEqual(1);
+    expect(lookAlike?.temporalOverlapMinutes).toBeGreaterThan(30);
+    expect(lookAlike?.temporalNonOverlapScore).toBe(0);
+    expect(lookAlike?.similarityReasons.some((reason) => reason.startsWith('High temporal overlap'))).toBe(true);
+    expect(lookAlike?.similarityReasons.some((reason) => reason.startsWith('High ping difference'))).toBe(true);
+  });
+
+  it('describes the target: window totals, favourite server, typical hours, the game of its servers', async () => {
+    const { targetPlayerStats } = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar');
+    expect(targetPlayerStats).toMatchObject({
+      playerName: 'OldName',
+      totalKills: 10 * 80,
+      totalDeaths: 10 * 40,
+      totalPlayTimeMinutes: 10 * 120,
+      killDeathRatio: 2,
+      killsPerMinute: 0.667,
+      favoriteServerName: 'Alpha',
+      favoriteServerPlayTimeMinutes: 1200,
+      gameIds: ['bf1942'],
+      typicalOnlineHours: [19, 20],
+      // Domain facts §6: pings and map dominance belong to alias mode.
+      serverPings: {},
+      mapDominanceScores: {},
+    });
+  });
+
+  it('default mode does not put the alias first: the look-alike with the closer play time wins', async () => {
+    const answer = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar?mode=default&limit=2');
+    expect(answer.similarPlayers[0]?.playerName).toBe('LookAlike');
+    expect(answer.similarPlayers).toHaveLength(2);
+  });
+
+  it('keeps to the limit', async () => {
+    const answer = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar?mode=aliasdetection&limit=1');
+    expect(answer.similarPlayers.map((player) => player.playerName)).toEqual(['NewName']);
+  });
+
+  it('answers a known player without features with empty figures and no one similar', async () => {
+    const answer = await getJson<SimilarPlayersResponse>('/stats/players/Visitor/similar');
+    expect(answer.similarPlayers).toEqual([]);
+    expect(answer.targetPlayerStats.totalPlayTimeMinutes).toBe(0);
+  });
+
+  it('404 for a name never seen', async () => {
+    const error = await getJson<ApiError>('/stats/players/Nobody/similar', 404);
+    expect(error.error).toBe('not_found');
+  });
+
+  it('400 naming the parameter for a bad mode or limit (domain facts §6: limit 1..50)', async () => {
+    for (const [query, parameter] of [
+      ['mode=aliases', 'mode'],
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['limit=ten', 'limit'],
+    ] as const) {
+      const error = await getJson<ApiError>(`/stats/players/OldName/similar?${query}`, 400);
+      expect(error.details?.map((detail) => detail.parameter)).toEqual([parameter]);
+    }
+  });
+});

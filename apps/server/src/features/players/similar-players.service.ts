@@ -1,0 +1,148 @@
+import type { SimilarPlayerStats, SimilarPlayersResponse, SimilarityMode } from '@frontline/contract';
+import type { Clock } from '../../lib/clock.ts';
+import { roundTo } from '../../lib/numbers.ts';
+import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
+import {
+  FEATURE_WEEKS,
+  killDeathRatioOf,
+  killsPerMinuteOf,
+  mapDominanceScoresOf,
+  typicalOnlineHoursOf,
+  type PlayerFeatures,
+} from '../../domain/similarity/player-features.ts';
+import { preSortCandidates, rankSimilarPlayers } from '../../domain/similarity/rank-similar-players.ts';
+import type { ScoredFeatures } from '../../domain/similarity/similarity-score.ts';
+import type { ServerFacts, SimilarPlayersRepository } from './similar-players.repository.ts';
+
+/**
+ * Similar players and alias detection (spec §3 "Similar players response"; domain facts §6; decision 0018): from
+ * the precomputed features only. The target's active servers are those with more than 5 minutes in the window; the
+ * candidates are the other players with at least 30 minutes on one of them, active in the window; the funnel and
+ * the scoring are domain/similarity's.
+ */
+
+const ACTIVE_SERVER_MINUTES = 5;
+const CANDIDATE_MIN_PLAYED_MS = 30 * 60_000;
+
+export interface SimilarPlayersRequest {
+  playerName: string;
+  mode: SimilarityMode;
+  limit: number;
+}
+
+export interface SimilarPlayersService {
+  /** Undefined when the name was never seen. */
+  findSimilarPlayers: (request: SimilarPlayersRequest) => Promise<SimilarPlayersResponse | undefined>;
+}
+
+function emptyFeatures(playerName: string): PlayerFeatures {
+  return {
+    playerName,
+    lastWeek: 0,
+    kills: 0,
+    deaths: 0,
+    score: 0,
+    playedMinutes: 0,
+    favouriteServer: null,
+    favouriteServerMinutes: 0,
+    hourMinutes: Array.from({ length: 24 }, () => 0),
+    serverMinutes: {},
+    serverPings: {},
+    serverWeeks: {},
+    maps: {},
+    intervals: [],
+  };
+}
+
+export function createSimilarPlayersService(deps: {
+  similarPlayersRepository: SimilarPlayersRepository;
+  clock: Clock;
+}): SimilarPlayersService {
+  const { similarPlayersRepository: repository, clock } = deps;
+
+  function statsOf(
+    features: ScoredFeatures,
+    mode: SimilarityMode,
+    servers: ReadonlyMap<string, ServerFacts>,
+    temporal: { overlapMinutes: number; nonOverlapScore: number },
+  ): SimilarPlayerStats {
+    const serverName = (guid: string) => servers.get(guid)?.name ?? guid;
+    const alias = mode === 'aliasdetection';
+    const games = new Set<string>();
+    for (const guid of Object.keys(features.serverMinutes)) {
+      const game = servers.get(guid)?.game;
+      if (game) games.add(game);
+    }
+    return {
+      playerName: features.playerName,
+      totalKills: features.kills,
+      totalDeaths: features.deaths,
+      totalPlayTimeMinutes: Math.round(features.playedMinutes),
+      killDeathRatio: roundTo(killDeathRatioOf(features), 2),
+      killsPerMinute: roundTo(killsPerMinuteOf(features), 3),
+      favoriteServerName: features.favouriteServer === null ? null : serverName(features.favouriteServer),
+      favoriteServerPlayTimeMinutes: Math.round(features.favouriteServerMinutes),
+      gameIds: [...games].sort(),
+      typicalOnlineHours: typicalOnlineHoursOf(features.hourMinutes),
+      // Domain facts §6: pings and map dominance are alias mode's.
+      serverPings: alias
+        ? Object.fromEntries(Object.entries(features.serverPings).map(([guid, ping]) => [serverName(guid), ping]))
+        : {},
+      mapDominanceScores: alias ? features.mapDominance : {},
+      temporalOverlapMinutes: Math.round(temporal.overlapMinutes),
+      temporalNonOverlapScore: roundTo(temporal.nonOverlapScore, 3),
+    };
+  }
+
+  return {
+    async findSimilarPlayers({ playerName, mode, limit }) {
+      if (!(await repository.playerExists(playerName))) return undefined;
+      const fromWeek = weekOfMs(clock()) - FEATURE_WEEKS + 1;
+      const stored = await repository.findFeatures(playerName);
+      const target = stored && stored.lastWeek >= fromWeek ? stored : emptyFeatures(playerName);
+
+      const activeServers = Object.entries(target.serverMinutes)
+        .filter(([, minutes]) => minutes > ACTIVE_SERVER_MINUTES)
+        .map(([guid]) => guid);
+      const candidates = await repository.findCandidates(activeServers, fromWeek, CANDIDATE_MIN_PLAYED_MS);
+      const chosen = preSortCandidates(target, candidates, limit);
+      const chosenFeatures = await repository.findFeaturesOf(chosen.map((candidate) => candidate.playerName));
+      // The funnel's order, whatever order the rows came back in.
+      const order = new Map(chosen.map((candidate, index) => [candidate.playerName, index]));
+      chosenFeatures.sort((a, b) => (order.get(a.playerName) ?? 0) - (order.get(b.playerName) ?? 0));
+
+      const everyone = [target, ...chosenFeatures];
+      const mapRates =
+        mode === 'aliasdetection'
+          ? await repository.findMapRates(
+              [...new Set(everyone.flatMap((player) => Object.keys(player.maps)))],
+              fromWeek,
+            )
+          : new Map();
+      const scored = (features: PlayerFeatures): ScoredFeatures => ({
+        ...features,
+        mapDominance: mode === 'aliasdetection' ? mapDominanceScoresOf(features.maps, mapRates) : {},
+      });
+      const scoredTarget = scored(target);
+      const ranked = rankSimilarPlayers(scoredTarget, chosenFeatures.map(scored), mode, limit);
+      const servers = await repository.findServers([
+        ...new Set(
+          [scoredTarget, ...ranked.map((entry) => entry.features)].flatMap((player) =>
+            Object.keys(player.serverMinutes),
+          ),
+        ),
+      ]);
+
+      return {
+        targetPlayer: playerName,
+        mode,
+        targetPlayerStats: statsOf(scoredTarget, mode, servers, { overlapMinutes: 0, nonOverlapScore: 0 }),
+        similarPlayers: ranked.map(({ features, similarity }) => ({
+          ...statsOf(features, mode, servers, similarity.temporal),
+          similarityScore: roundTo(similarity.score, 3),
+          similarityReasons: similarity.reasons,
+        })),
+      };
+    },
+  };
+}
