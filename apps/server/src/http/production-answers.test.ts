@@ -93,6 +93,12 @@ const REQUIRED_QUERIES: Record<string, (values: Record<string, string>) => Recor
   '/stats/servers/search': (values) => ({ query: values.serverName?.slice(0, 3) ?? '' }),
   '/stats/rounds/filter-options': (values) => ({ serverGuid: values.serverGuid ?? '' }),
   '/stats/gamification/achievements': (values) => ({ playerName: values.playerName ?? '' }),
+  // The same player twice is a valid comparison (docs/formulas.md "Comparison"): the history's one named player.
+  '/stats/players/compare': (values) => ({ player1: values.playerName ?? '', player2: values.playerName ?? '' }),
+  '/stats/players/compare/activity-hours': (values) => ({
+    player1: values.playerName ?? '',
+    player2: values.playerName ?? '',
+  }),
 };
 
 describe('production answers', () => {
