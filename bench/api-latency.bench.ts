@@ -166,6 +166,13 @@ export async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
       ),
   );
   const roundIds = [...new Set(profiles.flatMap((profile) => profile.recentSessions.map((item) => item.roundId)))];
+  // Two of the 100 latest players (the ones online have the longest histories), a different pair each request:
+  // every player with each of the others in turn, so nearly every comparison is computed afresh.
+  const pairOf = (index: number) => {
+    const first = index % Math.max(players.length, 1);
+    const second = (first + 1 + Math.floor(index / Math.max(players.length, 1))) % Math.max(players.length, 1);
+    return `player1=${encode(players[first] ?? 'none')}&player2=${encode(players[second] ?? 'none')}`;
+  };
   const ORDERS = ['TotalScore', 'TotalKills', 'KDRatio', 'TotalPlayTimeMinutes'];
   return [
     // The floor: what the HTTP round trip and the load generator cost on their own.
@@ -236,6 +243,13 @@ export async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
       vary: (index) => `/stats/rounds?serverName=${nameOf(index)}&sortBy=endTime&pageSize=10&includePlayers=true`,
     },
     { name: 'player_sessions', path: '', page: true, vary: (index) => `/stats/players/${playerOf(index)}/sessions` },
+    // The comparison page's two calls (issue 19).
+    { name: 'compare', path: '', page: true, vary: (index) => `/stats/players/compare?${pairOf(index)}` },
+    {
+      name: 'compare_activity_hours',
+      path: '',
+      vary: (index) => `/stats/players/compare/activity-hours?${pairOf(index)}`,
+    },
     {
       name: 'round_report',
       path: '',
