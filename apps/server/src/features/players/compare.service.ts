@@ -97,6 +97,13 @@ export function createCompareService({
   // As long as the profile reuses its answer: figures of closed rounds change every few minutes.
   const comparisonCache = new AnswerCache<ComparisonResponse>({ reuseMs: 30_000, maxEntries: 500 });
   const activityCache = new AnswerCache<ActivityHoursResponse>({ reuseMs: 30_000, maxEntries: 500 });
+  // One player's side serves every comparison they are in (a page of rivals, a server switched back): kept
+  // apart from the pair's answer, for as long.
+  const sideCache = new AnswerCache<PlayerSide>({ reuseMs: 30_000, maxEntries: 1000 });
+  const hoursCache = new AnswerCache<ActivityHoursResponse['player1ActivityHours']>({
+    reuseMs: 30_000,
+    maxEntries: 1000,
+  });
 
   /** Undefined when both names (and the server, when given) are known; else why not. */
   async function refusalOf(request: ComparisonRequest): Promise<ComparisonRefusal | undefined> {
@@ -184,11 +191,15 @@ export function createCompareService({
     };
   }
 
+  function sideOf(name: string, serverGuid: ServerGuid | undefined, nowMs: number): Promise<PlayerSide> {
+    return sideCache.reuse(JSON.stringify([name, serverGuid ?? null]), nowMs, () => readSide(name, serverGuid, nowMs));
+  }
+
   async function compare(request: ComparisonRequest, nowMs: number): Promise<ComparisonResponse> {
     const { player1, player2, serverGuid } = request;
     const [first, second, shared, server] = await Promise.all([
-      readSide(player1, serverGuid, nowMs),
-      readSide(player2, serverGuid, nowMs),
+      sideOf(player1, serverGuid, nowMs),
+      sideOf(player2, serverGuid, nowMs),
       repository.findSharedRounds(
         player1,
         player2,
@@ -272,14 +283,15 @@ export function createCompareService({
 
   async function activityHours(player1: string, player2: string, nowMs: number): Promise<ActivityHoursResponse> {
     const since = windowStartMs(nowMs, COMPARISON_HOURS_DAYS);
-    const hoursOf = async (name: string) => {
-      const sessions = await sessionsReaching(name, since);
-      // The profile's Activity by Hour rule, over the comparison's 30 days.
-      return spreadOverHours(
-        sessions.filter((session) => Date.parse(session.lastSeen) >= since),
-        since,
-      );
-    };
+    const hoursOf = (name: string) =>
+      hoursCache.reuse(name, nowMs, async () => {
+        const sessions = await sessionsReaching(name, since);
+        // The profile's Activity by Hour rule, over the comparison's 30 days.
+        return spreadOverHours(
+          sessions.filter((session) => Date.parse(session.lastSeen) >= since),
+          since,
+        );
+      });
     const [player1ActivityHours, player2ActivityHours] = await Promise.all([hoursOf(player1), hoursOf(player2)]);
     return { player1, player2, player1ActivityHours, player2ActivityHours };
   }
