@@ -1,0 +1,69 @@
+import {
+  COMPARISON_BUCKETS,
+  COMPARISON_HOURS_DAYS as CONTRACT_HOURS_DAYS,
+  COMPARISON_NOT_FOUND_MESSAGE,
+} from '@frontline/contract';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../../lib/api-client.ts';
+import {
+  COMPARISON_HOURS_DAYS,
+  COMPARISON_MESSAGES,
+  PERFORMANCE_TABS,
+  comparisonFailureMessage,
+  comparisonPingTone,
+  isUsableComparison,
+  winnerOf,
+} from './compare-rules.ts';
+import { makeComparison } from './test-fixtures.ts';
+
+describe('comparison rules', () => {
+  it("keeps the contract's buckets, hours window and not-found message (copied to keep zod out of the chunk)", () => {
+    expect(PERFORMANCE_TABS.map((tab) => tab.value)).toEqual([...COMPARISON_BUCKETS]);
+    expect(PERFORMANCE_TABS.map((tab) => tab.label)).toEqual([
+      'Last 30 Days',
+      'Last 6 Months',
+      'Last Year',
+      'All Time',
+    ]);
+    expect(COMPARISON_HOURS_DAYS).toBe(CONTRACT_HOURS_DAYS);
+    expect(COMPARISON_MESSAGES.notFound).toBe(COMPARISON_NOT_FOUND_MESSAGE);
+  });
+
+  it("§8: '404 gives One or both players not found…'; any other failure 'Failed to fetch comparison data…'", () => {
+    expect(comparisonFailureMessage(new HttpError(404, { message: 'One or both… (player1: …)' }))).toBe(
+      'One or both players not found. Please check the names and try again.',
+    );
+    expect(comparisonFailureMessage(new HttpError(500, null))).toBe(
+      'Failed to fetch comparison data. Please try again later.',
+    );
+    expect(comparisonFailureMessage(new TypeError('Failed to fetch'))).toBe(COMPARISON_MESSAGES.failed);
+  });
+
+  it('§5 "A result lacking player1, player2, killRates or bucketTotals is invalid"', () => {
+    expect(isUsableComparison(makeComparison())).toBe(true);
+    expect(isUsableComparison({})).toBe(false);
+    expect(isUsableComparison(null)).toBe(false);
+    for (const missing of ['player1', 'player2', 'killRates', 'bucketTotals'] as const) {
+      const answer: Partial<ReturnType<typeof makeComparison>> = makeComparison();
+      delete answer[missing];
+      expect(isUsableComparison(answer), missing).toBe(false);
+    }
+    expect(isUsableComparison(makeComparison({ player1: '' }))).toBe(false);
+  });
+
+  it('§9 ping bands "comparison: at most 50, at most 100": green, yellow, else red', () => {
+    expect(comparisonPingTone(12)).toBe('good');
+    expect(comparisonPingTone(50)).toBe('good');
+    expect(comparisonPingTone(50.01)).toBe('warn');
+    expect(comparisonPingTone(100)).toBe('warn');
+    expect(comparisonPingTone(100.5)).toBe('low');
+  });
+
+  it('names the higher figure the winner, or the lower where lower is better; nobody on a tie or a missing figure', () => {
+    expect(winnerOf(2, 1)).toBe(1);
+    expect(winnerOf(1, 2)).toBe(2);
+    expect(winnerOf(40, 90, true)).toBe(1);
+    expect(winnerOf(1.5, 1.5)).toBeNull();
+    expect(winnerOf(null, 3)).toBeNull();
+  });
+});
