@@ -53,7 +53,10 @@ const PlayersPage = lazyPage(
   () => import('../features/players/routes/players-page.tsx'),
   (m) => m.PlayersPage,
 );
-const ComparePage = lazyPage(loadUpcoming, (m) => m.ComparePage);
+const ComparePage = lazyPage(
+  () => import('../features/compare/routes/compare-page.tsx'),
+  (m) => m.ComparePage,
+);
 const PlayerProfilePage = lazyPage(
   () => import('../features/players/routes/player-profile-page.tsx'),
   (m) => m.PlayerProfilePage,
