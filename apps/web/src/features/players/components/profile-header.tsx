@@ -22,8 +22,7 @@ const countFormat = new Intl.NumberFormat('en-US');
 /**
  * The profile's header (spec: site-statistics §2 "Header: initial avatar, name, green Online badge when
  * isActive linking to current server; session K/D, K, D, score when present; total play time; last played
- * relative; Compare Player link to /players/compare?player1={name}"). Compare Player joins the header with the
- * comparison screen: until then it could only lead to a page saying the screen does not exist.
+ * relative; Compare Player link to /players/compare?player1={name}").
  */
 export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now: Date }) {
   const shownName = displayPlayerName(stats.playerName);
@@ -87,6 +86,15 @@ export function ProfileHeader({ stats, now }: { stats: PlayerStatsResponse; now:
             </dl>
           </div>
         </div>
+        <Link
+          to={paths.compare(stats.playerName)}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-sm font-semibold text-ink shadow-sm transition-colors hover:border-accent hover:text-accent"
+        >
+          <span aria-hidden="true" className="text-accent">
+            ⇄
+          </span>
+          Compare Player
+        </Link>
       </div>
 
       {current && (
