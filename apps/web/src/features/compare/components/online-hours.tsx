@@ -125,7 +125,7 @@ function HourChart({ series, label }: { series: readonly Series[]; label: string
           {HOUR_BANDS.map((band, index) => (
             <span
               key={band.name}
-              className={`flex-1 ${index === 1 ? 'bg-sunken/70' : ''} border-r border-dashed border-line last:border-r-0`}
+              className={`flex-1 border-r border-dashed border-line last:border-r-0 ${index === 1 ? 'bg-line/25' : ''}`}
             />
           ))}
         </div>
@@ -196,14 +196,14 @@ function BandSummary({ rows }: { rows: readonly { label: ReactNode; minutes: rea
           const busiest = busiestBand(totals);
           return (
             <tr key={index} data-testid="band-row" className="border-t border-line">
-              <th scope="row" className="max-w-0 py-1.5 pr-2 text-left font-normal">
+              <th scope="row" className="w-2/5 max-w-0 py-1.5 pr-2 text-left font-normal">
                 {row.label}
               </th>
               {HOUR_BANDS.map((band) => (
                 <td
                   key={band.name}
                   data-band={band.name}
-                  className={`tabular py-1.5 text-right whitespace-nowrap ${band.name === busiest ? 'font-semibold text-ink' : 'text-muted'}`}
+                  className={`tabular py-1.5 pl-3 text-right whitespace-nowrap ${band.name === busiest ? 'font-semibold text-ink' : 'text-muted'}`}
                 >
                   {formatPlayTime(totals[band.name])}
                 </td>
