@@ -102,15 +102,16 @@ test.describe('names in paths are URL-encoded and decoded', () => {
   });
 });
 
-test('/players/compare answers at its address and says it is coming soon; the navigation does not lead there', async ({
+test("/players/compare with only player1 (the profile's Compare Player link) fills that name; the Players entry is current", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`/players/compare?${new URLSearchParams({ player1: '[RU]Âàñÿ' })}`);
-  await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('[RU]Вася');
+  await page.goto(`/players/compare?${new URLSearchParams({ player1: 'Sniper #1' })}`);
+  await expect(page.getByLabel('Player 1')).toHaveValue('Sniper #1');
+  await expect(page.getByLabel('Player 2')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Compare', exact: true })).toBeDisabled();
   await expect(page.getByTestId('nav-rail').getByRole('link', { name: 'Compare' })).toHaveCount(0);
-  // The comparison belongs to the players' section until it has an entry of its own.
+  // The comparison belongs to the players' section.
   await expect(page.getByTestId('nav-rail').getByRole('link', { name: 'Players' })).toHaveAttribute(
     'aria-current',
     'page',

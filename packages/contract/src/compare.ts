@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { achievementTierSchema } from './gamification.ts';
+import { COMPARISON_BUCKETS } from './compare-constants.ts';
 import { utcTimestamp } from './timestamps.ts';
 
 /**
@@ -7,24 +8,6 @@ import { utcTimestamp } from './timestamps.ts';
  * comparison rules, §7 `GET /stats/players/compare` and `…/compare/activity-hours`, §8 comparison messages). Every
  * list of two players' figures names player1 first. Rules: docs/formulas.md "Comparison".
  */
-
-/** The Performance Over Time tabs (§2), in the order the answer lists them. */
-export const COMPARISON_BUCKETS = ['Last30Days', 'Last6Months', 'LastYear', 'AllTime'] as const;
-export type ComparisonBucket = (typeof COMPARISON_BUCKETS)[number];
-
-/**
- * UTC days behind each windowed bucket: today and the days before it, a round counting on the UTC day it ended
- * (Last30Days is the site's "30 Days"; the other two are the same rule, longer). AllTime has no window.
- */
-export const COMPARISON_BUCKET_DAYS = { Last30Days: 30, Last6Months: 183, LastYear: 365 } as const;
-
-/** At most this many head-to-head rounds, newest first (domain-facts §6: "≤50 items"). */
-export const HEAD_TO_HEAD_LIMIT = 50;
-/** UTC days behind hourlyOverlap and the activity hours: today and the 29 days before (the "30 Days" rule). */
-export const COMPARISON_HOURS_DAYS = 30;
-
-/** §8: the 404 of either call, which the page shows as it is. */
-export const COMPARISON_NOT_FOUND_MESSAGE = 'One or both players not found. Please check the names and try again.';
 
 /** A player's figures over one window, one map or all time; play time in whole minutes. */
 export const comparisonTotalsSchema = z.object({

@@ -18,4 +18,5 @@ export * from './hub-schema.ts';
 export * from './achievements.ts';
 export * from './gamification.ts';
 export * from './compare.ts';
+export * from './compare-constants.ts';
 export * from './similar-players.ts';

@@ -1,4 +1,4 @@
-import type { ComparisonResponse } from '@frontline/contract';
+import { COMPARISON_HOURS_DAYS, type ComparisonResponse } from '@frontline/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { EmptyNote, SectionCard } from '../../../components/section-card.tsx';
@@ -14,7 +14,7 @@ import {
   type HourBandName,
 } from '../../../lib/local-hours.ts';
 import { useActivityHours } from '../api/compare.ts';
-import { COMPARISON_HOURS_DAYS, COMPARISON_MESSAGES } from '../lib/compare-rules.ts';
+import { COMPARISON_MESSAGES } from '../lib/compare-rules.ts';
 import { SIDE_STYLES, SideName, type Side } from './compare-ui.tsx';
 
 /**

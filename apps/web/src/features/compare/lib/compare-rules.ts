@@ -1,11 +1,10 @@
-import type { ComparisonBucket, ComparisonResponse } from '@frontline/contract';
+import { COMPARISON_NOT_FOUND_MESSAGE, type ComparisonBucket, type ComparisonResponse } from '@frontline/contract';
 import { HttpError } from '../../../lib/api-client.ts';
 import type { Tone } from '../../../lib/tones.ts';
 
 /**
  * The comparison's rules and words (spec: site-statistics §2 "Comparison", §5 comparison rules, §8 comparison
- * messages, §9 ping bands). The contract's own constants live beside its zod schemas, and importing a value from
- * there would pull zod into this page's chunk; compare-rules.test.ts holds these equal to the contract's.
+ * messages, §9 ping bands).
  */
 
 /** The Performance Over Time tabs, in the answer's order (the contract's COMPARISON_BUCKETS). */
@@ -16,12 +15,9 @@ export const PERFORMANCE_TABS: readonly { value: ComparisonBucket; label: string
   { value: 'AllTime', label: 'All Time' },
 ];
 
-/** UTC days behind the hourly figures (the contract's COMPARISON_HOURS_DAYS). */
-export const COMPARISON_HOURS_DAYS = 30;
-
 export const COMPARISON_MESSAGES = {
-  /** §8 "404 gives …" (the contract's COMPARISON_NOT_FOUND_MESSAGE). */
-  notFound: 'One or both players not found. Please check the names and try again.',
+  /** §8 "404 gives …" (also the server's message). */
+  notFound: COMPARISON_NOT_FOUND_MESSAGE,
   failed: 'Failed to fetch comparison data. Please try again later.',
   noData: 'No comparison data returned. The players may not have any recent overlapping history.',
   activityHoursFailed: 'Failed to fetch activity hours data',

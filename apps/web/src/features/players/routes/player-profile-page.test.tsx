@@ -195,7 +195,7 @@ describe('player profile', () => {
     );
   });
 
-  it('shows the built sections in the spec’s order, and nothing for the features not built yet', async () => {
+  it('shows the built sections in the spec’s order, and the Compare Player link', async () => {
     stubApi(profileAnswer(stats()));
     renderProfile();
     await screen.findByTestId('live-session');
@@ -211,10 +211,11 @@ describe('player profile', () => {
       'Activity by Hour',
       'Achievements & Streaks',
     ]);
-    // Compare Player joins the header with the comparison screen; until then no control points at it.
-    expect(screen.queryByRole('link', { name: /Compare/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Compare/ })).toBeNull();
-    expect(screen.queryByText(/Compare Player|coming soon/i)).toBeNull();
+    // §2 "Compare Player link to /players/compare?player1={name}".
+    expect(screen.getByRole('link', { name: /Compare Player/ })).toHaveAttribute(
+      'href',
+      `/players/compare?${new URLSearchParams({ player1: NAME })}`,
+    );
   });
 
   it('shows a Cyrillic name behind a clan tag decoded, in its own letter case, with the stored form under it', async () => {
