@@ -107,8 +107,8 @@ test("/players/compare with only player1 (the profile's Compare Player link) fil
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/players/compare?${new URLSearchParams({ player1: 'Sniper #1' })}`);
-  await expect(page.getByLabel('Player 1')).toHaveValue('Sniper #1');
-  await expect(page.getByLabel('Player 2')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Player 1' })).toHaveValue('Sniper #1');
+  await expect(page.getByRole('combobox', { name: 'Player 2' })).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Compare', exact: true })).toBeDisabled();
   await expect(page.getByTestId('nav-rail').getByRole('link', { name: 'Compare' })).toHaveCount(0);
   // The comparison belongs to the players' section.
