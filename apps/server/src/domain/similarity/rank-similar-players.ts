@@ -6,6 +6,10 @@ import { scoreSimilarity, type ScoredFeatures, type SimilarityResult } from './s
  * Domain facts §6's candidate funnel: candidates are pre-sorted (same favourite server first, then
  * |ΔK/D| + |Δminutes|/1000), the first 15 × limit are scored, and the best `limit` are returned (no minimum score).
  * Ties keep the pre-sort's order, then the name, so an answer never depends on the order rows came in.
+ *
+ * In alias mode the pre-sort leaves the minutes out (decision 0018): that mode gives play time no weight, and the
+ * name a player is leaving behind has, by its nature, far fewer minutes than the one he moved to, so the minutes
+ * would push the very candidate alias detection looks for out of the funnel.
  */
 
 export const CANDIDATES_PER_RESULT = 15;
@@ -22,10 +26,13 @@ export function preSortCandidates<T extends PreSortFacts>(
   target: PreSortFacts,
   candidates: readonly T[],
   limit: number,
+  mode: SimilarityMode,
 ): T[] {
+  const minutesWeight = mode === 'aliasdetection' ? 0 : 1 / 1000;
   const targetKd = killDeathRatioOf(target);
   const distance = (candidate: T) =>
-    Math.abs(killDeathRatioOf(candidate) - targetKd) + Math.abs(candidate.playedMinutes - target.playedMinutes) / 1000;
+    Math.abs(killDeathRatioOf(candidate) - targetKd) +
+    Math.abs(candidate.playedMinutes - target.playedMinutes) * minutesWeight;
   const sameServer = (candidate: T) =>
     target.favouriteServer !== null && candidate.favouriteServer === target.favouriteServer ? 0 : 1;
   return candidates

@@ -81,6 +81,20 @@ function jaccard(a: readonly number[], b: readonly number[]): { index: number; c
   return { index: union === 0 ? 0 : common.length / union, common };
 }
 
+/** How much two players' play is spread over the same servers: Σ over servers of the smaller share (0..1). */
+export function sharedServerShare(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): number {
+  const total = (minutes: Readonly<Record<string, number>>) =>
+    Object.values(minutes).reduce((sum, value) => sum + value, 0);
+  const aTotal = total(a);
+  const bTotal = total(b);
+  if (aTotal <= 0 || bTotal <= 0) return 0;
+  let shared = 0;
+  for (const [server, minutes] of Object.entries(a)) {
+    shared += Math.min(minutes / aTotal, (b[server] ?? 0) / bTotal);
+  }
+  return shared;
+}
+
 function clamp01(value: number): number {
   return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }
@@ -122,6 +136,12 @@ export function scoreSimilarity(
   if (target.favouriteServer !== null && target.favouriteServer === candidate.favouriteServer) {
     sum += weights.favouriteServer;
     reasons.push('Plays on same favorite server');
+  } else if (mode === 'aliasdetection') {
+    // Decision 0018: the name a player is leaving has few hours, and which server holds the most of them is a matter
+    // of chance; alias mode gives the share of play both names have on the same servers instead of nothing.
+    const shared = sharedServerShare(target.serverMinutes, candidate.serverMinutes);
+    sum += weights.favouriteServer * shared;
+    if (shared >= 0.5) reasons.push(`Plays on the same servers (${Math.round(shared * 100)} % of play in common)`);
   }
 
   if (weights.onlineHours > 0) {
