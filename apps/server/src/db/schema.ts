@@ -150,10 +150,18 @@ export interface PlayerSimilarityFeaturesTable {
   deaths: number;
   played_ms: number;
   favourite_server: string | null;
-  /** JSON: FeatureState, what the next closed round adds to. */
-  state: string;
+}
+
+export interface PlayerSimilaritySummariesTable {
+  player_name: string;
   /** JSON: PlayerFeatures, the state summed over its windows. */
   features: string;
+}
+
+export interface PlayerSimilarityStatesTable {
+  player_name: string;
+  /** JSON: FeatureState, what the next closed round adds to. */
+  state: string;
 }
 
 export interface PlayerSimilarityServersTable {
@@ -372,6 +380,8 @@ export interface DatabaseSchema {
   player_achievement_progress: PlayerAchievementProgressTable;
   map_player_totals: MapPlayerTotalsTable;
   player_similarity_features: PlayerSimilarityFeaturesTable;
+  player_similarity_summaries: PlayerSimilaritySummariesTable;
+  player_similarity_states: PlayerSimilarityStatesTable;
   player_similarity_servers: PlayerSimilarityServersTable;
   similarity_map_weeks: SimilarityMapWeeksTable;
   server_population: ServerPopulationTable;

@@ -6,9 +6,12 @@ import type { Migration } from 'kysely/migration';
  * date by the round-closed queue's `achievements` work, one closed round at a time, so that a similar-players answer
  * reads a few hundred rows instead of scanning six months of sessions.
  *
- * - `player_similarity_features`: one row per player. `state` (JSON) holds the weekly totals and online intervals
- *   the next round adds to (domain/similarity/player-features.ts); `features` (JSON) is that state summed over its
- *   windows, what an answer reads; the columns beside them are what the candidate funnel sorts on.
+ * - `player_similarity_features`: one narrow row per player, what the candidate funnel sorts on (its latest week,
+ *   totals in the window, favourite server);
+ * - `player_similarity_summaries`: the player's features summed over their windows (JSON), what an answer scores;
+ * - `player_similarity_states`: the weekly totals and online intervals the next round adds to (JSON;
+ *   domain/similarity/player-features.ts), read and written only by the round-closed work. Kept apart from the
+ *   rows an answer reads, which stay small and quick to find;
  * - `player_similarity_servers`: each player's minutes per server in the window, keyed by server: the candidates of
  *   an answer are the players of the target's servers.
  * - `similarity_map_weeks`: every player's kills, score and minutes per map and week, for the maps' average rates
@@ -26,10 +29,10 @@ export const similarityFeatures: Migration = {
         kills integer not null,
         deaths integer not null,
         played_ms integer not null,
-        favourite_server text,
-        state text not null,
-        features text not null
+        favourite_server text
       ) without rowid`,
+      sql`create table player_similarity_summaries (player_name text primary key, features text not null)`,
+      sql`create table player_similarity_states (player_name text primary key, state text not null)`,
       sql`create table player_similarity_servers (
         server_guid text not null,
         player_name text not null,

@@ -36,7 +36,7 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
 
     async findFeatures(playerName) {
       const row = await db
-        .selectFrom('player_similarity_features')
+        .selectFrom('player_similarity_summaries')
         .select('features')
         .where('player_name', '=', playerName)
         .executeTakeFirst();
@@ -66,7 +66,7 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
     async findFeaturesOf(playerNames) {
       if (playerNames.length === 0) return [];
       const rows = await db
-        .selectFrom('player_similarity_features')
+        .selectFrom('player_similarity_summaries')
         .select('features')
         .where('player_name', 'in', playerNames)
         .execute();

@@ -105,7 +105,7 @@ export function createSimilarPlayersService(deps: {
         .filter(([, minutes]) => minutes > ACTIVE_SERVER_MINUTES)
         .map(([guid]) => guid);
       const candidates = await repository.findCandidates(activeServers, fromWeek, CANDIDATE_MIN_PLAYED_MS);
-      const chosen = preSortCandidates(target, candidates, limit);
+      const chosen = preSortCandidates(target, candidates, limit, mode);
       const chosenFeatures = await repository.findFeaturesOf(chosen.map((candidate) => candidate.playerName));
       // The funnel's order, whatever order the rows came back in.
       const order = new Map(chosen.map((candidate, index) => [candidate.playerName, index]));

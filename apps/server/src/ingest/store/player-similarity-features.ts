@@ -7,7 +7,6 @@ import {
   FEATURE_WEEKS,
   summariseFeatures,
   type FeatureState,
-  type PlayerFeatures,
 } from '../../domain/similarity/player-features.ts';
 
 /**
@@ -43,12 +42,15 @@ function prepareStatements(sqlite: DatabaseSync) {
     selectRound: prepare('select server_guid, map_name from rounds where round_key = ?'),
     selectSessions: prepare(`select player_name, start_time, last_seen, kills, deaths, score, played_ms, ping_sum,
         ping_count from sessions where round_key = ? order by player_index`),
-    selectState: prepare('select state, features from player_similarity_features where player_name = ?'),
+    selectState: prepare('select state from player_similarity_states where player_name = ?'),
+    upsertState: prepare(`insert into player_similarity_states (player_name, state) values (?, ?)
+      on conflict (player_name) do update set state = excluded.state`),
+    upsertSummary: prepare(`insert into player_similarity_summaries (player_name, features) values (?, ?)
+      on conflict (player_name) do update set features = excluded.features`),
     upsertFeatures: prepare(`insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms,
-        favourite_server, state, features) values (?, ?, ?, ?, ?, ?, ?, ?)
+        favourite_server) values (?, ?, ?, ?, ?, ?)
       on conflict (player_name) do update set last_week = excluded.last_week, kills = excluded.kills,
-        deaths = excluded.deaths, played_ms = excluded.played_ms, favourite_server = excluded.favourite_server,
-        state = excluded.state, features = excluded.features`),
+        deaths = excluded.deaths, played_ms = excluded.played_ms, favourite_server = excluded.favourite_server`),
     upsertServer: prepare(`insert into player_similarity_servers (server_guid, player_name, played_ms, last_week)
       values (?, ?, ?, ?)
       on conflict (server_guid, player_name) do update set played_ms = excluded.played_ms,
@@ -63,6 +65,14 @@ function prepareStatements(sqlite: DatabaseSync) {
   };
 }
 
+/** The servers a state holds minutes of (those the player's index rows name). */
+function serversOf(state: FeatureState): string[] {
+  const servers = new Set<string>();
+  for (const week of Object.values(state.weeks))
+    for (const serverGuid of Object.keys(week.servers)) servers.add(serverGuid);
+  return [...servers];
+}
+
 export interface PlayerSimilarityFeatures {
   /** Adds a closed round's sessions to its players' features (inside the caller's transaction). */
   addRound: (roundKey: number) => void;
@@ -72,9 +82,9 @@ export function createPlayerSimilarityFeatures(sqlite: DatabaseSync): PlayerSimi
   const statements = prepareStatements(sqlite);
 
   function addSession(round: RoundRow, session: SessionRow): void {
-    const stored = statements.selectState.get(session.player_name) as { state: string; features: string } | undefined;
+    const stored = statements.selectState.get(session.player_name) as { state: string } | undefined;
     const state: FeatureState = stored ? (JSON.parse(stored.state) as FeatureState) : emptyFeatureState();
-    const previousServers = stored ? Object.keys((JSON.parse(stored.features) as PlayerFeatures).serverMinutes) : [];
+    const previousServers = serversOf(state);
     const next = addClosedSession(state, {
       startMs: Date.parse(session.start_time),
       lastSeenMs: Date.parse(session.last_seen),
@@ -95,9 +105,9 @@ export function createPlayerSimilarityFeatures(sqlite: DatabaseSync): PlayerSimi
       features.deaths,
       Math.round(features.playedMinutes * 60_000),
       features.favouriteServer,
-      JSON.stringify(next),
-      JSON.stringify(features),
     );
+    statements.upsertState.run(session.player_name, JSON.stringify(next));
+    statements.upsertSummary.run(session.player_name, JSON.stringify(features));
     for (const [serverGuid, minutes] of Object.entries(features.serverMinutes)) {
       statements.upsertServer.run(serverGuid, session.player_name, Math.round(minutes * 60_000), features.lastWeek);
     }

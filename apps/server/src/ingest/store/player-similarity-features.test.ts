@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
+import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
+import { insertRound, insertServer } from '../../test/round-fixtures.ts';
+import { createPlayerSimilarityFeatures } from './player-similarity-features.ts';
+
+/**
+ * Similar players' features as the round-closed queue advances them (migration 0015; decision 0018): one closed
+ * round at a time, the window sliding with the player's latest week.
+ */
+
+const DAY_MS = 86_400_000;
+const BASE_MS = Date.parse('2026-03-02T00:00:00Z');
+const at = (day: number, hour: number) => new Date(BASE_MS + day * DAY_MS + hour * 3_600_000).toISOString();
+
+let database: Database;
+
+beforeEach(async () => {
+  database = await openDatabase(IN_MEMORY);
+  for (const [guid, name] of [
+    ['guid-a', 'Alpha'],
+    ['guid-b', 'Bravo'],
+  ] as const) {
+    insertServer(database.sqlite, { serverGuid: guid, name, firstSeen: at(0, 0), lastSeen: at(400, 0) });
+  }
+});
+
+afterEach(async () => {
+  await database.close();
+});
+
+function round(roundKey: number, serverGuid: string, day: number, names: readonly string[]): void {
+  insertRound(database.sqlite, {
+    roundKey,
+    serverGuid,
+    mapName: serverGuid === 'guid-a' ? 'wake' : 'midway',
+    start: at(day, 20),
+    end: at(day, 21),
+    sessions: names.map((name) => ({ name, score: 20, kills: 10, deaths: 5, minutes: 60, ping: 40 })),
+  });
+}
+
+function featuresOf(name: string) {
+  const row = database.sqlite
+    .prepare(
+      `select f.last_week, f.kills, f.deaths, f.played_ms, f.favourite_server, s.features
+        from player_similarity_features f join player_similarity_summaries s using (player_name)
+        where player_name = ?`,
+    )
+    .get(name) as {
+    last_week: number;
+    kills: number;
+    deaths: number;
+    played_ms: number;
+    favourite_server: string;
+    features: string;
+  };
+  return { ...row, features: JSON.parse(row.features) as PlayerFeatures };
+}
+
+const serverRows = (name: string) =>
+  database.sqlite
+    .prepare(
+      'select server_guid, played_ms, last_week from player_similarity_servers where player_name = ? order by server_guid',
+    )
+    .all(name);
+
+describe('player similarity features', () => {
+  it("adds each closed round's sessions to their players, with the servers index and the map's week", () => {
+    round(1, 'guid-a', 0, ['Ace', 'Bob']);
+    round(2, 'guid-a', 1, ['Ace']);
+    round(3, 'guid-b', 2, ['Ace']);
+    const features = createPlayerSimilarityFeatures(database.sqlite);
+    for (const key of [1, 2, 3]) features.addRound(key);
+
+    const ace = featuresOf('Ace');
+    expect(ace).toMatchObject({ kills: 30, deaths: 15, played_ms: 3 * 3_600_000, favourite_server: 'guid-a' });
+    expect(ace.last_week).toBe(weekOfMs(BASE_MS));
+    expect(ace.features.hourMinutes[20]).toBe(180);
+    expect(ace.features.intervals).toHaveLength(3);
+    expect(serverRows('Ace')).toEqual([
+      { server_guid: 'guid-a', played_ms: 2 * 3_600_000, last_week: weekOfMs(BASE_MS) },
+      { server_guid: 'guid-b', played_ms: 3_600_000, last_week: weekOfMs(BASE_MS) },
+    ]);
+    expect(
+      database.sqlite.prepare('select map_name, kills, played_ms from similarity_map_weeks order by map_name').all(),
+    ).toEqual([
+      { map_name: 'midway', kills: 10, played_ms: 3_600_000 },
+      { map_name: 'wake', kills: 30, played_ms: 3 * 3_600_000 },
+    ]);
+  });
+
+  it('slides the window: 26 weeks of totals, 13 of intervals, servers left behind leave the index', () => {
+    round(1, 'guid-b', 0, ['Ace']);
+    round(2, 'guid-a', 80, ['Ace']);
+    round(3, 'guid-a', 7 * 26, ['Ace']);
+    const features = createPlayerSimilarityFeatures(database.sqlite);
+    for (const key of [1, 2, 3]) features.addRound(key);
+
+    const ace = featuresOf('Ace');
+    // Day 0 is 26 weeks before the last round's week: out of the window; day 80 is inside it.
+    expect(ace).toMatchObject({ kills: 20, played_ms: 2 * 3_600_000, favourite_server: 'guid-a' });
+    // Day 80 is more than 13 weeks back: its interval is gone.
+    expect(ace.features.intervals).toHaveLength(1);
+    expect(serverRows('Ace')).toEqual([
+      { server_guid: 'guid-a', played_ms: 2 * 3_600_000, last_week: weekOfMs(BASE_MS + 182 * DAY_MS) },
+    ]);
+  });
+});
