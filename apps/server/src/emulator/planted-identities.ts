@@ -38,18 +38,22 @@ export interface PlantedIdentities {
 }
 
 /**
- * When each pair's fade starts (days after the world's start) and how long it lasts: quick ones show in a few days
- * of history (tests), slow ones take weeks (the 30-day demo).
+ * When each pair's fade starts (days after the world's start) and how long it lasts: the first ones show both names
+ * within a few days of history (tests), the slower ones take weeks (the 30-day demo); every one leaves days of play
+ * under each name in the demo's 30 days.
  */
 export const ALIAS_FADES: readonly { startDays: number; days: number }[] = [
-  { startDays: 0.5, days: 2 },
-  { startDays: 1, days: 4 },
+  { startDays: 0.5, days: 8 },
+  { startDays: 1, days: 8 },
   { startDays: 3, days: 10 },
   { startDays: 6, days: 18 },
 ];
 export const LOOK_ALIKE_PAIRS = 4;
-/** Alias persons are regulars: enough play under each name for a six-month window to hold both. */
-const MIN_ALIAS_ACTIVITY = 1.4;
+/**
+ * Alias persons are among the most regular players (activity runs to 3), so that even a quick fade leaves hours
+ * under each name, and have one favourite server, the one both names are seen on most.
+ */
+const MIN_ALIAS_ACTIVITY = 2.5;
 const MIN_LOOK_ALIKE_ACTIVITY = 1;
 const LOOK_ALIKE_SKILL_GAP = 0.05;
 
@@ -71,7 +75,9 @@ function uniquelyNamed<T extends PlantablePerson>(people: readonly T[]): T[] {
 
 /** The people who will wear a second name, in fade order. */
 export function chooseAliasPersons<T extends PlantablePerson>(people: readonly T[], random: Random): T[] {
-  const eligible = uniquelyNamed(people).filter((person) => person.activity >= MIN_ALIAS_ACTIVITY);
+  const eligible = uniquelyNamed(people).filter(
+    (person) => person.activity >= MIN_ALIAS_ACTIVITY && person.favourites.length === 1,
+  );
   return random.shuffle([...eligible]).slice(0, ALIAS_FADES.length);
 }
 
