@@ -35,6 +35,9 @@ import { createLiveServersService } from './features/live-servers/live-servers.s
 import { createCompareRepository } from './features/players/compare.repository.ts';
 import { compareRoutes } from './features/players/compare.routes.ts';
 import { createCompareService } from './features/players/compare.service.ts';
+import { createSimilarPlayersRepository } from './features/players/similar-players.repository.ts';
+import { similarPlayersRoutes } from './features/players/similar-players.routes.ts';
+import { createSimilarPlayersService } from './features/players/similar-players.service.ts';
 import { createPlayerProfileRepository } from './features/players/player-profile.repository.ts';
 import { createPlayerProfileService } from './features/players/player-profile.service.ts';
 import { playersSearchRoutes } from './features/players/players-search.routes.ts';
@@ -132,6 +135,7 @@ export async function buildApp(
   const roundsRepository = createRoundsRepository(db);
   const achievementsRepository = createAchievementsRepository(db);
   const compareRepository = createCompareRepository(db);
+  const similarPlayersRepository = createSimilarPlayersRepository(db);
 
   // ── Services: each takes its repositories and the clock; whatever it caches lives inside it ──
   const clock = systemClock;
@@ -152,6 +156,7 @@ export async function buildApp(
   const playersService = createPlayersService({ playersRepository, clock });
   const playerProfileService = createPlayerProfileService({ playerProfileRepository, playersRepository, clock });
   const compareService = createCompareService({ compareRepository, playerProfileRepository, clock });
+  const similarPlayersService = createSimilarPlayersService({ similarPlayersRepository, clock });
   const roundsService = createRoundsService({ roundsRepository, clock });
   const achievementsService = createAchievementsService({ achievementsRepository, clock });
 
@@ -240,6 +245,7 @@ export async function buildApp(
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });
   await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers });
   await app.register(compareRoutes, { prefix: API_PREFIX, compareService, encodeSharedAnswers });
+  await app.register(similarPlayersRoutes, { prefix: API_PREFIX, similarPlayersService });
   await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers });
   await app.register(roundsRoutes, { prefix: API_PREFIX, roundsService, encodeSharedAnswers });
   await app.register(achievementsRoutes, { prefix: API_PREFIX, achievementsService });
