@@ -5,6 +5,8 @@ import type {
   MapStatsResponse,
   PlayerStatsResponse,
   PlayersListResponse,
+  SimilarityMode,
+  SimilarPlayersResponse,
 } from '@frontline/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, type QueryValue } from '../../../lib/api-client.ts';
@@ -13,7 +15,7 @@ import { playersApiQuery, type PlayersQuery } from '../lib/players-query.ts';
 
 /**
  * The players calls (spec: site-statistics §7 "GET /stats/players", "GET /stats/players/{playerName}", "GET
- * /stats/players/{playerName}/server/{serverGuid}/mapstats", and a player's achievements under
+ * /stats/players/{playerName}/server/{serverGuid}/mapstats", "GET /stats/players/{playerName}/similar", and a player's achievements under
  * /stats/gamification). Answers are typed by the contract, not parsed:
  * zod stays out of the browser. Query keys start with the resource.
  */
@@ -95,6 +97,26 @@ export function usePlayerAchievements(query: Record<string, QueryValue>) {
     queryKey: achievementsPageQueryKey(query),
     queryFn: ({ signal }) => apiGet<AchievementsPageResponse>('/gamification/achievements', { query, signal }),
     placeholderData: keepPreviousData,
+    retry: retryServerFailuresOnce,
+  });
+}
+
+function similarPlayersQueryKey(playerName: string, mode: SimilarityMode) {
+  return ['players', 'similar', playerName, mode] as const;
+}
+
+/**
+ * GET /stats/players/{playerName}/similar?mode= (§7): the Player Intelligence panel, asked only once the panel is
+ * opened. Each mode is its own query, so switching back shows the answer already fetched.
+ */
+export function useSimilarPlayers(playerName: string, mode: SimilarityMode) {
+  return useQuery({
+    queryKey: similarPlayersQueryKey(playerName, mode),
+    queryFn: ({ signal }) =>
+      apiGet<SimilarPlayersResponse>(`/players/${encodeURIComponent(playerName)}/similar`, {
+        query: { mode },
+        signal,
+      }),
     retry: retryServerFailuresOnce,
   });
 }

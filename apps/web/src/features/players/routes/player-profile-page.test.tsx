@@ -201,7 +201,8 @@ describe('player profile', () => {
     await screen.findByTestId('live-session');
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     // §2: "Recent Battles, Best Scores, Performance Analytics, Favorite Battlegrounds, Server Rankings,
-    // Achievements & Streaks, collapsible Player Intelligence & Analysis": the last arrives with its feature.
+    // Achievements & Streaks, collapsible Player Intelligence & Analysis" (collapsed: its call is made when opened,
+    // player-intelligence.test.tsx).
     expect(sections).toEqual([
       'Recent Battles',
       'Best Scores',
@@ -210,6 +211,7 @@ describe('player profile', () => {
       'Server Rankings',
       'Activity by Hour',
       'Achievements & Streaks',
+      'Player Intelligence & Analysis',
     ]);
     // §2 "Compare Player link to /players/compare?player1={name}".
     expect(screen.getByRole('link', { name: /Compare Player/ })).toHaveAttribute(

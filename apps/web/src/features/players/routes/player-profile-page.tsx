@@ -17,6 +17,7 @@ import { BestScores } from '../components/best-scores.tsx';
 import { FavoriteBattlegrounds } from '../components/favorite-battlegrounds.tsx';
 import { MapPerformanceModal } from '../components/map-performance-modal.tsx';
 import { PerformanceAnalytics } from '../components/performance-analytics.tsx';
+import { PlayerIntelligence } from '../components/player-intelligence.tsx';
 import { EmptyNote } from '../components/player-ui.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { RecentBattles } from '../components/recent-battles.tsx';
@@ -119,6 +120,7 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
           <ActivityByHour insights={stats.insights} />
         </div>
         <AchievementsSection playerName={stats.playerName} now={now} />
+        <PlayerIntelligence playerName={stats.playerName} />
       </div>
       <MapPerformanceModal playerName={stats.playerName} server={mapsServer} onClose={() => setMapsServer(null)} />
     </>
