@@ -1,12 +1,10 @@
-import { DashboardIcon, PlayersIcon, ServersIcon } from '../components/icons.tsx';
+import { CompareIcon, DashboardIcon, PlayersIcon, ServersIcon } from '../components/icons.tsx';
 import type { NavEntry } from '../components/layout/nav-entry.ts';
-import { DEFAULT_SERVERS_PATH } from '../lib/paths.ts';
+import { DEFAULT_SERVERS_PATH, paths } from '../lib/paths.ts';
 
-/**
- * The entries of the side navigation (spec: site-account-and-realtime §1), in order. The spec's fourth, Compare,
- * joins when the comparison screen exists: until then it would lead every visitor to a 'Coming soon' page
- * (docs/decisions/0009).
- */
+const COMPARE_PATH = paths.compare();
+
+/** The entries of the side navigation (spec: site-account-and-realtime §1), in order. */
 const NAV_ENTRIES: readonly NavEntry[] = [
   {
     label: 'Dashboard',
@@ -31,9 +29,22 @@ const NAV_ENTRIES: readonly NavEntry[] = [
     tooltip: 'Search players and view statistics',
     icon: PlayersIcon,
     signedInOnly: false,
-    matches: (pathname) => pathname === '/players' || pathname.startsWith('/players/'),
+    matches: (pathname) => pathname === '/players' || (pathname.startsWith('/players/') && !isComparePath(pathname)),
+  },
+  {
+    label: 'Compare',
+    to: COMPARE_PATH,
+    tooltip: 'Two players side by side',
+    icon: CompareIcon,
+    signedInOnly: false,
+    matches: isComparePath,
   },
 ];
+
+/** The comparison is a section of its own, although its address is under /players (as the router, a trailing '/' too). */
+function isComparePath(pathname: string): boolean {
+  return pathname === COMPARE_PATH || pathname === `${COMPARE_PATH}/`;
+}
 
 export function visibleNavEntries(signedIn: boolean): NavEntry[] {
   return NAV_ENTRIES.filter((entry) => signedIn || !entry.signedInOnly);

@@ -57,6 +57,17 @@ export function PlayersIcon(props: IconProps) {
   );
 }
 
+/** Two players with a line between them: the comparison. */
+export function CompareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="6" cy="9.5" r="2.5" />
+      <circle cx="18" cy="9.5" r="2.5" />
+      <path d="M2 19.5c.4-2.7 1.8-4.2 4-4.2s3.6 1.5 4 4.2M14 19.5c.4-2.7 1.8-4.2 4-4.2s3.6 1.5 4 4.2M12 4v16" />
+    </Icon>
+  );
+}
+
 export function SunIcon(props: IconProps) {
   return (
     <Icon {...props}>
