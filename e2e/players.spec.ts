@@ -38,8 +38,11 @@ async function expectProfileLoaded(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === profilePath(name));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByRole('region', { name: 'Recent Battles' })).toBeVisible();
-  // The comparison screen is not built yet: nothing on the profile points at it.
-  await expect(page.getByRole('link', { name: /Compare/ })).toHaveCount(0);
+  // Site-statistics §2: "Compare Player link to /players/compare?player1={name}".
+  await expect(page.getByRole('link', { name: 'Compare Player' })).toHaveAttribute(
+    'href',
+    `/players/compare?${new URLSearchParams({ player1: name })}`,
+  );
 }
 
 /**

@@ -9,8 +9,8 @@ test.describe('navigation', () => {
     const rail = page.getByTestId('nav-rail');
     await expect(rail).toBeVisible();
     await expect(page.getByTestId('nav-top-bar')).toBeHidden();
-    // Compare joins the navigation when the comparison screen exists (until then it would be a dead end).
-    await expect(rail.getByRole('link')).toHaveText(['', 'Servers', 'Players']);
+    // After the brand mark, the four entries of §1 but Dashboard.
+    await expect(rail.getByRole('link')).toHaveText(['', 'Servers', 'Players', 'Compare']);
     await expect(rail.getByRole('link', { name: 'Servers' })).toHaveAttribute('aria-current', 'page');
 
     const tooltip = rail.getByRole('tooltip').filter({ hasText: 'Search players and view statistics' });
@@ -29,7 +29,7 @@ test.describe('navigation', () => {
     await expect(page.getByTestId('nav-rail')).toBeHidden();
     const bar = page.getByTestId('nav-top-bar');
     await expect(bar).toBeVisible();
-    await expect(bar.getByRole('link')).toHaveText(['Servers', 'Players']);
+    await expect(bar.getByRole('link')).toHaveText(['Servers', 'Players', 'Compare']);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });
