@@ -13,7 +13,7 @@ import type { Migration } from 'kysely/migration';
  *   domain/similarity/player-features.ts), read and written only by the round-closed work. Kept apart from the
  *   rows an answer reads, which stay small and quick to find;
  * - `player_similarity_servers`: each player's minutes per server in the window, keyed by server: the candidates of
- *   an answer are the players of the target's servers.
+ *   an answer are the players of the target's servers (whose latest week is the narrow row's).
  * - `similarity_map_weeks`: every player's kills, score and minutes per map and week, for the maps' average rates
  *   that map dominance compares a player with.
  *

@@ -52,7 +52,8 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
         .distinct()
         .where('s.server_guid', 'in', serverGuids)
         .where('s.played_ms', '>=', minPlayedMs)
-        .where('s.last_week', '>=', fromWeek)
+        // The player's latest week (the index rows' own is only that of the last session on their server).
+        .where('f.last_week', '>=', fromWeek)
         .execute();
       return rows.map((row) => ({
         playerName: row.player_name,

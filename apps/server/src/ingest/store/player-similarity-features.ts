@@ -108,11 +108,18 @@ export function createPlayerSimilarityFeatures(sqlite: DatabaseSync): PlayerSimi
     );
     statements.upsertState.run(session.player_name, JSON.stringify(next));
     statements.upsertSummary.run(session.player_name, JSON.stringify(features));
-    for (const [serverGuid, minutes] of Object.entries(features.serverMinutes)) {
+    // A session changes its own server's minutes only, unless it moved the window: then every row is rewritten (a
+    // player has about a dozen servers in six months, and rewriting them all for every session cost most of the step).
+    const windowMoved = Object.keys(state.weeks).some((week) => !(week in next.weeks));
+    const rewritten = windowMoved ? Object.keys(features.serverMinutes) : [round.server_guid];
+    for (const serverGuid of rewritten) {
+      const minutes = features.serverMinutes[serverGuid] ?? 0;
       statements.upsertServer.run(serverGuid, session.player_name, Math.round(minutes * 60_000), features.lastWeek);
     }
-    for (const serverGuid of previousServers) {
-      if (!(serverGuid in features.serverMinutes)) statements.deleteServer.run(serverGuid, session.player_name);
+    if (windowMoved) {
+      for (const serverGuid of previousServers) {
+        if (!(serverGuid in features.serverMinutes)) statements.deleteServer.run(serverGuid, session.player_name);
+      }
     }
   }
 
