@@ -250,6 +250,24 @@ export async function discoverEndpoints(baseUrl: string): Promise<Endpoint[]> {
       path: '',
       vary: (index) => `/stats/players/compare/activity-hours?${pairOf(index)}`,
     },
+    // The profile's Player Intelligence panel, both modes (issue 19).
+    {
+      name: 'similar_players',
+      path: '',
+      vary: (index) => `/stats/players/${playerOf(index)}/similar?mode=default`,
+    },
+    {
+      name: 'similar_players_alias',
+      path: '',
+      vary: (index) => `/stats/players/${playerOf(index)}/similar?mode=aliasdetection`,
+    },
+    // The player profile's achievements section and the achievements page (issue 18).
+    { name: 'gamification_player', path: '', vary: (index) => `/stats/gamification/player/${playerOf(index)}` },
+    {
+      name: 'achievements_page',
+      path: '',
+      vary: (index) => `/stats/gamification/achievements?playerName=${playerOf(index)}&pageSize=50`,
+    },
     {
       name: 'round_report',
       path: '',

@@ -38,6 +38,7 @@ import { benchCollector } from './collector.bench.ts';
 import { benchEventLoop } from './event-loop.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchGeneration } from './generation.bench.ts';
+import { benchSimilarPlayers } from './similar-players.bench.ts';
 import { benchHub } from './hub.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { benchPageLoad } from './page-load.bench.ts';
@@ -78,6 +79,8 @@ try {
   if (only.has('collector')) figures.push(...(await benchCollector()));
   if (only.has('generation')) {
     figures.push(...(await benchGeneration({ year: values.year, yearDays, monthDatabasePath, yearDatabasePath })));
+    // The month's database has its round-closed backlog (achievements, similarity features) worked off by now.
+    figures.push(...(await benchSimilarPlayers(monthDatabasePath)));
   }
   if (only.has('truth')) figures.push(...(await benchTruth()));
   if (only.has('serialise')) figures.push(...benchSerialise());
