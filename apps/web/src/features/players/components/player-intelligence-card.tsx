@@ -89,7 +89,7 @@ export function SimilarPlayerCard({
               </li>
             )}
           </ul>
-          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs whitespace-nowrap">
             <StatPair label="K/D">
               <ToneValue tone={kdTone(candidate.killDeathRatio)}>{candidate.killDeathRatio.toFixed(2)}</ToneValue>
             </StatPair>
@@ -271,7 +271,7 @@ function SideBySide({
 
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[20rem] text-xs">
+      <table className="w-full text-xs">
         <thead>
           <tr className="text-left text-[11px] tracking-wider text-muted uppercase">
             <th scope="col" className="py-1 pr-3 font-semibold">
@@ -288,7 +288,7 @@ function SideBySide({
         <tbody>
           {shown.map((row) => (
             <tr key={row.label} className="border-t border-line align-top">
-              <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap text-muted">
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal text-muted sm:whitespace-nowrap">
                 {row.label}
               </th>
               <td className="tabular py-1.5 pr-3 break-words text-ink">{row.target ?? MISSING_VALUE}</td>
@@ -361,7 +361,11 @@ function SharedList({ title, items, unit, empty }: { title: string; items: strin
 
 function PingCell({ ping }: { ping: number | null }) {
   if (ping === null) return <span className="text-faint">{MISSING_VALUE}</span>;
-  return <ToneValue tone={pingTone(ping)}>{Math.round(ping)} ms</ToneValue>;
+  return (
+    <ToneValue tone={pingTone(ping)} className="whitespace-nowrap">
+      {Math.round(ping)} ms
+    </ToneValue>
+  );
 }
 
 /** Alias mode: each server's average ping of both names, in the §9 bands, and what their difference says. */
@@ -381,20 +385,23 @@ function PingTable({
         <p className="text-xs text-faint">No server with enough ping samples of both names.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[20rem] text-xs" aria-label="Server pings">
+          <table className="w-full text-xs" aria-label="Server pings">
             <thead>
               <tr className="text-left text-[11px] tracking-wider text-muted uppercase">
                 <th scope="col" className="py-1 pr-3 font-semibold">
                   Server
                 </th>
                 <th scope="col" className="py-1 pr-3 font-semibold">
-                  <PlayerNameText name={targetName} max={14} />
+                  <PlayerNameText name={targetName} max={14} className="tracking-normal normal-case" />
                 </th>
                 <th scope="col" className="py-1 pr-3 font-semibold">
-                  <PlayerNameText name={candidateName} max={14} />
+                  <PlayerNameText name={candidateName} max={14} className="tracking-normal normal-case" />
                 </th>
                 <th scope="col" className="py-1 font-semibold">
-                  Difference
+                  <abbr title="Difference" className="no-underline sm:hidden">
+                    Diff.
+                  </abbr>
+                  <span className="hidden sm:inline">Difference</span>
                 </th>
               </tr>
             </thead>
@@ -411,9 +418,18 @@ function PingTable({
                     <PingCell ping={row.candidatePing} />
                   </td>
                   <td className="py-1.5 text-muted">
-                    {row.targetPing === null || row.candidatePing === null
-                      ? MISSING_VALUE
-                      : `${Math.round(Math.abs(row.targetPing - row.candidatePing))} ms · ${pingDifferenceLabel(row.targetPing - row.candidatePing)}`}
+                    {row.targetPing === null || row.candidatePing === null ? (
+                      MISSING_VALUE
+                    ) : (
+                      <>
+                        <span className="tabular whitespace-nowrap">
+                          {Math.round(Math.abs(row.targetPing - row.candidatePing))} ms
+                        </span>
+                        <span className="block text-[11px] text-faint">
+                          {pingDifferenceLabel(row.targetPing - row.candidatePing)}
+                        </span>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
