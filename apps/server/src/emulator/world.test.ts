@@ -313,7 +313,7 @@ describe('world plausibility', () => {
     expect(coverage.flaggedBots).toBeGreaterThan(0);
     expect(coverage.sharedNames).toBeGreaterThan(0);
     expect(coverage.fullServers).toBeGreaterThan(0);
-  });
+  }, 30_000);
 });
 
 describe('world population', () => {
@@ -350,7 +350,7 @@ describe('world population', () => {
     const weekend = average([byDay[6], byDay[0]].filter((bucket) => bucket !== undefined));
     const weekdays = average(byDay.slice(1, 6));
     expect(weekend).toBeGreaterThanOrEqual(weekdays);
-  });
+  }, 30_000);
 });
 
 describe('world → wire → normaliser', () => {
