@@ -8,8 +8,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Two workers, each with its Chromium, share two cores with the server and its collector: a navigation that takes
+  // half a second alone can take several seconds beside another spec's, so the limits leave room for that.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   outputDir: '../.test-results/playwright-artifacts',
   reporter: [['list'], ['json']],
   use: {
