@@ -71,9 +71,10 @@ test('what the world does reaches a signed-in player: a toast, the panel, the bl
     await expect(panel.getByTestId('online-buddy').filter({ hasText: buddyName }).first()).toBeVisible();
   } else {
     const [, serverName, newMap] = /^Server (.+) changed map from .+ to (.+)$/.exec(message) ?? [];
+    // A long name is shortened on the card ('Battlefield Classics - Co…'); its players meter names it whole.
     const server = panel
       .getByTestId('favorite-server')
-      .filter({ hasText: serverName ?? '' })
+      .filter({ has: page.getByRole('meter', { name: `${serverName ?? ''}: players`, exact: true }) })
       .first();
     await expect(server.getByTestId('server-map')).not.toHaveText('Unknown Map');
     expect(newMap).toBeTruthy();
