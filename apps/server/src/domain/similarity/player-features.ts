@@ -137,12 +137,11 @@ export function firstMinuteOfWeek(week: number): number {
 }
 
 /** The state summed over its windows: what the similarity scoring reads. */
-export function summariseFeatures(playerName: string, state: FeatureState): PlayerFeatures {
-  const weekNumbers = Object.keys(state.weeks).map(Number);
-  const lastWeek = weekNumbers.length > 0 ? Math.max(...weekNumbers) : 0;
-  const features: PlayerFeatures = {
+/** A player with no play in the window: every figure 0, no favourite server. */
+export function emptyFeatures(playerName: string): PlayerFeatures {
+  return {
     playerName,
-    lastWeek,
+    lastWeek: 0,
     kills: 0,
     deaths: 0,
     score: 0,
@@ -154,8 +153,14 @@ export function summariseFeatures(playerName: string, state: FeatureState): Play
     serverPings: {},
     serverWeeks: {},
     maps: {},
-    intervals: state.intervals,
+    intervals: [],
   };
+}
+
+export function summariseFeatures(playerName: string, state: FeatureState): PlayerFeatures {
+  const weekNumbers = Object.keys(state.weeks).map(Number);
+  const lastWeek = weekNumbers.length > 0 ? Math.max(...weekNumbers) : 0;
+  const features: PlayerFeatures = { ...emptyFeatures(playerName), lastWeek, intervals: state.intervals };
   const pings: Record<string, [number, number]> = {};
   for (const week of weekNumbers.sort((a, b) => a - b)) {
     const totals = state.weeks[week] as WeekTotals;

@@ -4,6 +4,7 @@ import { roundTo } from '../../lib/numbers.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import {
   FEATURE_WEEKS,
+  emptyFeatures,
   killDeathRatioOf,
   killsPerMinuteOf,
   mapDominanceScoresOf,
@@ -33,25 +34,6 @@ export interface SimilarPlayersRequest {
 export interface SimilarPlayersService {
   /** Undefined when the name was never seen. */
   findSimilarPlayers: (request: SimilarPlayersRequest) => Promise<SimilarPlayersResponse | undefined>;
-}
-
-function emptyFeatures(playerName: string): PlayerFeatures {
-  return {
-    playerName,
-    lastWeek: 0,
-    kills: 0,
-    deaths: 0,
-    score: 0,
-    playedMinutes: 0,
-    favouriteServer: null,
-    favouriteServerMinutes: 0,
-    hourMinutes: Array.from({ length: 24 }, () => 0),
-    serverMinutes: {},
-    serverPings: {},
-    serverWeeks: {},
-    maps: {},
-    intervals: [],
-  };
 }
 
 export function createSimilarPlayersService(deps: {
