@@ -89,7 +89,9 @@ export async function buildApp(
     // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
     // Player and server names travel URL-encoded: 30 characters of CJK text are already 270 (the default allows 100).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxy: otherwise anyone could choose the address their requests are logged and
+    // rate-limited under by sending X-Forwarded-For.
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written through their contract schema, compiled; outside production each is also checked strictly
@@ -239,7 +241,13 @@ export async function buildApp(
   await app.register(hubRoutes, { hubService, authenticate: (accessToken) => authService.authenticate(accessToken) });
   await app.register(healthRoutes, { prefix: API_PREFIX, healthService });
   await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode, signIn });
-  await app.register(authRoutes, { prefix: API_PREFIX, authService, accountService, demoIdentityProvider });
+  await app.register(authRoutes, {
+    prefix: API_PREFIX,
+    authService,
+    accountService,
+    demoIdentityProvider,
+    publicUrl: config.publicUrl,
+  });
   await app.register(gameTrendsRoutes, { prefix: API_PREFIX, gameTrendsService, encodeSharedAnswers });
   await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
   await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });

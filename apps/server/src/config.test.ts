@@ -110,3 +110,33 @@ describe('collector configuration', () => {
     expect(() => loadConfig({ AUTH_REFRESH_SECRET: 'short' })).toThrow(/AUTH_REFRESH_SECRET/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('believes no X-Forwarded-For by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('reads a switch, or a list of addresses, ranges and range names', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.1.2.3' }).trustProxy).toEqual(['10.1.2.3']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses what is none of these, naming the variable', () => {
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0.300', 'proxy.example.com', '127.0.0.1,', '1.5', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/^Invalid configuration:\n {2}- TRUST_PROXY: /);
+    }
+  });
+
+  it('refuses a hop count, which Fastify no longer honours, asking for the address instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: expected the proxy's address/);
+  });
+});

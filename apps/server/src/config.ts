@@ -1,4 +1,5 @@
 import { GAMES, type GameId } from '@frontline/contract';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { IN_MEMORY } from './db/database.ts';
 
@@ -34,6 +35,41 @@ const gameList = z
       .min(1, 'name at least one game'),
   );
 
+/** proxy-addr's names for address ranges (Fastify's trustProxy understands them). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-*` headers to believe (the client's address, protocol and host): none (`false`, the
+ * default), all (`true`: only when nothing but the proxy can reach the server), or the proxies at these addresses.
+ * No hop count: Fastify no longer honours one (it cannot tell the proxy from a client that reaches the server
+ * directly and sends the header itself).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((text, context): boolean | string[] => {
+    if (text === 'true' || text === 'false') return text === 'true';
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: /^\d+$/.test(text)
+        ? "expected the proxy's address, not a hop count (127.0.0.1, 10.0.0.0/8 or loopback)"
+        : 'expected true, false or a comma-separated list of addresses and CIDR ranges (127.0.0.1,10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
+
 /** Where Google publishes the keys its ID tokens are signed with. */
 const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
@@ -45,6 +81,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_PATH: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxy.default(false),
   COLLECTOR_ENABLED: booleanText.default(true),
   BFLIST_BASE_URL: z.url().default('https://api.bflist.io'),
   COLLECT_GAMES: gameList.default(GAME_IDS),
@@ -67,8 +104,13 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Folder of the built web app; the server answers only the API when it has no index.html. */
   webDistPath: string;
-  /** Public origin of the site, used for absolute links in social-sharing tags. */
+  /** Public origin of the site, used for absolute links in social-sharing tags (and HSTS when it is https). */
   publicUrl: string | undefined;
+  /**
+   * Whose `X-Forwarded-For`/`-Proto`/`-Host` to believe, as Fastify's `trustProxy` takes it: no one (false), anyone
+   * (true), or the proxies at these addresses and ranges.
+   */
+  trustProxy: boolean | string[];
   /** Set by `npm run demo`: the data comes from the emulator, and the site says so. */
   demoMode: boolean;
   collector: {
@@ -133,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     webDistPath: values.WEB_DIST_PATH ?? DEFAULT_WEB_DIST_PATH,
     publicUrl: values.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: values.TRUST_PROXY,
     demoMode: values.DEMO_MODE,
     collector: {
       enabled: values.COLLECTOR_ENABLED,

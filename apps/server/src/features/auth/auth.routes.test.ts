@@ -85,7 +85,7 @@ describe('POST /stats/auth/login', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/stats/auth/login',
-      headers: { host: 'frontline.example.org', 'x-forwarded-proto': 'https' },
+      headers: { host: 'frontline.example.org' },
       payload: { googleIdToken: await jwks.mint() },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -289,6 +289,36 @@ describe('POST /stats/auth/refresh', () => {
     expect((await refresh(refreshToken, null)).statusCode).toBe(403);
     // Nothing was spent: the token still works from the site itself.
     expect((await refresh(refreshToken)).statusCode).toBe(200);
+  });
+
+  it('behind a TLS proxy that TRUST_PROXY does not name, still comes through from the PUBLIC_URL’s pages', async () => {
+    await app.close();
+    app = await createTestApp({
+      GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+      GOOGLE_JWKS_URL: jwks.url,
+      PUBLIC_URL: 'https://frontline.example',
+    });
+    // The proxy reaches the server over plain http as 127.0.0.1:8080; the browser is on https://frontline.example.
+    const viaProxy = { host: '127.0.0.1:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'frontline.example' };
+    const login = await app.inject({
+      method: 'POST',
+      url: '/stats/auth/login',
+      headers: viaProxy,
+      payload: { googleIdToken: await jwks.mint() },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    // An https site's cookie is Secure, although this request looked like plain http on this machine.
+    const cookie = login.cookies.find((candidate) => candidate.name === 'rt');
+    expect(cookie?.secure).toBe(true);
+    const refreshed = (origin: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/stats/auth/refresh',
+        headers: { ...viaProxy, origin },
+        cookies: { rt: cookie?.value ?? '' },
+      });
+    expect((await refreshed('https://evil.example.com')).statusCode).toBe(403);
+    expect((await refreshed('https://frontline.example')).statusCode).toBe(200);
   });
 
   it('answers 401 without a cookie or with an unknown one', async () => {

@@ -32,7 +32,7 @@ import type { DemoIdentityProvider } from './demo-identity-provider.ts';
  * Sign-in and the account (spec site-account-and-realtime §7, every /stats/auth call; domain-facts §7). Registered
  * under /stats. Who the user is comes only from the verified bearer token; every answer about them is private
  * (`no-store`). The refresh token travels only in the `rt` cookie: HttpOnly, SameSite=Lax, limited to
- * /stats/auth, Secure unless the site is plain http on this machine.
+ * /stats/auth, Secure unless the site is plain http on this machine (and always when PUBLIC_URL is https).
  */
 
 const REFRESH_COOKIE = 'rt';
@@ -61,6 +61,11 @@ export interface AuthRoutesOptions {
   authService: AuthService;
   accountService: AccountService;
   demoIdentityProvider: DemoIdentityProvider | undefined;
+  /**
+   * PUBLIC_URL: the site's own origin. Behind a TLS proxy that TRUST_PROXY does not name, the request itself looks like
+   * plain http; this origin still makes the cookie Secure and lets a refresh from the site's pages through.
+   */
+  publicUrl?: string | undefined;
 }
 
 function isLoopback(hostname: string): boolean {
@@ -92,16 +97,23 @@ function sendAuthError(reply: FastifyReply, error: AuthError): FastifyReply {
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { authService, accountService, demoIdentityProvider },
+  { authService, accountService, demoIdentityProvider, publicUrl },
 ) => {
   await app.register(fastifyCookie);
+  const publicOrigin = publicUrl === undefined ? undefined : new URL(publicUrl).origin;
+
+  /** A browser drops a Secure cookie sent over plain http, and plain http is safe only on this machine. */
+  function secureCookie(request: FastifyRequest): boolean {
+    if (publicOrigin?.startsWith('https:')) return true;
+    return !(request.protocol === 'http' && isLoopback(request.hostname));
+  }
 
   function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
       path: REFRESH_COOKIE_PATH,
-      secure: !(request.protocol === 'http' && isLoopback(request.hostname)),
+      secure: secureCookie(request),
       maxAge: REFRESH_TOKEN_LIFETIME_MS / 1000,
     });
   }
@@ -111,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       httpOnly: true,
       sameSite: 'lax',
       path: REFRESH_COOKIE_PATH,
-      secure: !(request.protocol === 'http' && isLoopback(request.hostname)),
+      secure: secureCookie(request),
     });
   }
 
@@ -165,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       reply.header('cache-control', 'no-store');
       // The cookie goes with any request to this site, so the request must come from a page of this site.
       const origin = originOf(request);
-      if (origin !== `${request.protocol}://${request.host}`) {
+      if (origin === undefined || (origin !== `${request.protocol}://${request.host}` && origin !== publicOrigin)) {
         throw new AuthError(403, 'forbidden', 'A refresh must come from a page of this site (Origin or Referer).');
       }
       try {
