@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { BFLIST_MIN_POLL_INTERVAL_SECONDS, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -138,5 +138,77 @@ describe('TRUST_PROXY', () => {
 
   it('refuses a hop count, which Fastify no longer honours, asking for the address instead', () => {
     expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: expected the proxy's address/);
+  });
+});
+
+describe('rate limits of the expensive reads', () => {
+  it('allow 30 at once and 60 a minute per address by default', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ reads: { perMinute: 60, burst: 30 } });
+  });
+
+  it('read both numbers, 0 a minute being no limit', () => {
+    expect(loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '120', RATE_LIMIT_READS_BURST: '10' }).rateLimits).toEqual({
+      reads: { perMinute: 120, burst: 10 },
+    });
+    expect(loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '0' }).rateLimits.reads.perMinute).toBe(0);
+  });
+
+  it('refuse a negative, fractional or wordy rate and a burst below 1, naming the variable', () => {
+    for (const env of [
+      { RATE_LIMIT_READS_PER_MINUTE: '-1' },
+      { RATE_LIMIT_READS_PER_MINUTE: '1.5' },
+      { RATE_LIMIT_READS_PER_MINUTE: 'lots' },
+      { RATE_LIMIT_READS_BURST: '0' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        new RegExp(`^Invalid configuration:\\n  - ${Object.keys(env)[0]}: `),
+      );
+    }
+  });
+});
+
+describe('the poll interval against the public BFList feed in production', () => {
+  const production = { NODE_ENV: 'production' };
+
+  it(`is refused below ${BFLIST_MIN_POLL_INTERVAL_SECONDS} s, saying why and what it got`, () => {
+    for (const env of [
+      { ...production, POLL_INTERVAL_SECONDS: '29' },
+      { ...production, POLL_INTERVAL_SECONDS: '1', BFLIST_BASE_URL: 'https://API.bflist.io/' },
+      { ...production, POLL_INTERVAL_SECONDS: '10', BFLIST_BASE_URL: 'https://bflist.io' },
+    ]) {
+      let thrown: unknown;
+      try {
+        loadConfig(env);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).problems).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^POLL_INTERVAL_SECONDS: at least 30 against the public BFList feed .*\\(got "${env.POLL_INTERVAL_SECONDS}"\\)$`,
+          ),
+        ),
+      ]);
+    }
+  });
+
+  it('is accepted at 30 s and above', () => {
+    expect(loadConfig({ ...production, POLL_INTERVAL_SECONDS: '30' }).collector.pollIntervalMs).toBe(30_000);
+    expect(loadConfig({ ...production, POLL_INTERVAL_SECONDS: '45' }).collector.pollIntervalMs).toBe(45_000);
+  });
+
+  it('does not apply to a feed of its own (emulator, benchmarks), outside production, or with the collector off', () => {
+    for (const env of [
+      { ...production, BFLIST_BASE_URL: 'http://127.0.0.1:9000' },
+      { ...production, BFLIST_BASE_URL: 'https://bflist.io.example.com' },
+      { NODE_ENV: 'development' },
+      { NODE_ENV: 'test' },
+      { ...production, COLLECTOR_ENABLED: 'false' },
+    ]) {
+      expect(loadConfig({ ...env, POLL_INTERVAL_SECONDS: '1' }).collector.pollIntervalMs, JSON.stringify(env)).toBe(
+        1000,
+      );
+    }
   });
 });

@@ -93,6 +93,8 @@ const envSchema = z.object({
   AUTH_SIGNING_KEY: z.string().min(1).optional(),
   AUTH_REFRESH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DEMO_SIGN_IN: booleanText.default(false),
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  RATE_LIMIT_READS_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 export interface AppConfig {
@@ -132,6 +134,13 @@ export interface AppConfig {
     /** The demo's local identity provider (never in production). */
     demoSignIn: boolean;
   };
+  rateLimits: {
+    /**
+     * Per address and per group of expensive reads (searches, comparisons, similar players, rounds):
+     * `burst` at once, then `perMinute` a minute; `perMinute` 0 is no limit (docs/decisions/0020-rate-limits.md).
+     */
+    reads: { perMinute: number; burst: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -167,6 +176,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Anyone could sign in as anyone through the demo's identity provider.
     throw new ConfigError(['DEMO_SIGN_IN: the demo identity provider must not run with NODE_ENV=production']);
   }
+  if (
+    values.NODE_ENV === 'production' &&
+    values.COLLECTOR_ENABLED &&
+    isPublicBflist(values.BFLIST_BASE_URL) &&
+    values.POLL_INTERVAL_SECONDS < BFLIST_MIN_POLL_INTERVAL_SECONDS
+  ) {
+    throw new ConfigError([
+      `POLL_INTERVAL_SECONDS: at least ${BFLIST_MIN_POLL_INTERVAL_SECONDS} against the public BFList feed in production ` +
+        `(${values.BFLIST_BASE_URL}, run by one volunteer) (got "${values.POLL_INTERVAL_SECONDS}")`,
+    ]);
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -191,5 +211,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshSecret: values.AUTH_REFRESH_SECRET,
       demoSignIn: values.DEMO_SIGN_IN,
     },
+    rateLimits: {
+      reads: { perMinute: values.RATE_LIMIT_READS_PER_MINUTE, burst: values.RATE_LIMIT_READS_BURST },
+    },
   };
+}
+
+/**
+ * BFList publishes no rate limit; its author's own site refetches every 30 s, and it is a single maintainer's,
+ * donation-funded service (shared reference data-sources.md): one poll per game per 30 s at most. Emulators, the demo
+ * and the benchmarks serve a feed of their own on another address and may poll it as fast as they like.
+ */
+export const BFLIST_MIN_POLL_INTERVAL_SECONDS = 30;
+
+function isPublicBflist(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname.toLowerCase();
+  return host === 'bflist.io' || host.endsWith('.bflist.io');
 }
