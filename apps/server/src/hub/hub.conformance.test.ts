@@ -271,6 +271,15 @@ describe('limits', () => {
     const tabs = Array.from({ length: MAX_CONNECTIONS_PER_USER }, () => hubClient(() => user.accessToken));
     await Promise.all(tabs.map((tab) => tab.start()));
     await expect(hubClient(() => user.accessToken).start()).rejects.toThrow(/429/);
+    const refused = await fetch(`${baseUrl}/hub/negotiate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await refused.json()) as { error: string; message: string };
+    expect(body.error).toBe('too_many_requests');
+    expect(body.message).toContain(`At most ${MAX_CONNECTIONS_PER_USER} real-time connections per user`);
     await tabs[0]?.stop();
     await expect
       .poll(

@@ -155,9 +155,29 @@ describe('player names, favourite servers and buddies', () => {
     }
     const over = await user.post('/player-names', { playerName: 'OneTooMany' });
     expect(over.statusCode).toBe(400);
+    expect(over.json<ApiError>()).toMatchObject({ error: 'limit_reached', details: [{ parameter: 'playerName' }] });
     expect(over.json<ApiError>().message).toContain(String(ACCOUNT_LIST_LIMITS.playerNames));
     // A name already kept is still answered (200): nothing is added.
     expect((await user.post('/player-names', { playerName: 'Name0' })).statusCode).toBe(200);
+    expect((await user.get<AccountProfileResponse>('/profile')).playerNames).toHaveLength(
+      ACCOUNT_LIST_LIMITS.playerNames,
+    );
+  });
+
+  it('refuses a buddy past the per-user limit the same way, and counts each user apart', async () => {
+    const user = await signIn('many-buddies@example.com');
+    for (let index = 0; index < ACCOUNT_LIST_LIMITS.buddies; index += 1) {
+      expect((await user.post('/buddies', { buddyPlayerName: `Buddy${index}` })).statusCode).toBe(201);
+    }
+    const over = await user.post('/buddies', { buddyPlayerName: 'OneTooMany' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json<ApiError>()).toMatchObject({
+      error: 'limit_reached',
+      details: [{ parameter: 'buddyPlayerName' }],
+    });
+    expect(over.json<ApiError>().message).toContain(String(ACCOUNT_LIST_LIMITS.buddies));
+    const other = await signIn('one-buddy@example.com');
+    expect((await other.post('/buddies', { buddyPlayerName: 'OneTooMany' })).statusCode).toBe(201);
   });
 
   it("never touches another user's items: every delete of their ids is 404 and their rows stay", async () => {
