@@ -53,6 +53,7 @@ import { createServersService } from './features/servers/servers.service.ts';
 import { registerApiDocs } from './http/api-docs/api-docs.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
+import { createRateLimit } from './http/rate-limit.ts';
 import { requestForLog } from './http/request-log.ts';
 import { systemClock } from './lib/clock.ts';
 import { APP_VERSION } from './version.ts';
@@ -250,12 +251,29 @@ export async function buildApp(
   });
   await app.register(gameTrendsRoutes, { prefix: API_PREFIX, gameTrendsService, encodeSharedAnswers });
   await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
-  await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService });
-  await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers });
-  await app.register(compareRoutes, { prefix: API_PREFIX, compareService, encodeSharedAnswers });
-  await app.register(similarPlayersRoutes, { prefix: API_PREFIX, similarPlayersService });
-  await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers });
-  await app.register(roundsRoutes, { prefix: API_PREFIX, roundsService, encodeSharedAnswers });
+  // The expensive reads, limited per address and per group (each group counts apart; docs/decisions/0020-rate-limits.md).
+  const readLimit = (what: string) => createRateLimit(what, config.rateLimits.reads, clock);
+  const limitSearches = readLimit('searches');
+  await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService, rateLimit: limitSearches });
+  await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers, limitSearches });
+  await app.register(compareRoutes, {
+    prefix: API_PREFIX,
+    compareService,
+    encodeSharedAnswers,
+    rateLimit: readLimit('comparisons'),
+  });
+  await app.register(similarPlayersRoutes, {
+    prefix: API_PREFIX,
+    similarPlayersService,
+    rateLimit: readLimit('similar-player searches'),
+  });
+  await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers, limitSearches });
+  await app.register(roundsRoutes, {
+    prefix: API_PREFIX,
+    roundsService,
+    encodeSharedAnswers,
+    rateLimit: readLimit('round lists and reports'),
+  });
   await app.register(achievementsRoutes, { prefix: API_PREFIX, achievementsService });
 
   const renderPage = await serveWebApp(app, config.webDistPath, {

@@ -16,6 +16,9 @@ export function createTestApp(env: Record<string, string> = {}, database?: Datab
       DATABASE_PATH: IN_MEMORY,
       WEB_DIST_PATH: '/nonexistent-web-dist',
       COLLECTOR_ENABLED: 'false',
+      // Every inject comes from one address (127.0.0.1), and a test may ask a limited route more often than a visitor
+      // would: off unless a test sets it (http/rate-limit.routes.test.ts tests the limits on the whole app).
+      RATE_LIMIT_READS_PER_MINUTE: '0',
       ...env,
     }),
     { database },

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
+import type { RateLimitHook } from '../../http/rate-limit.ts';
 import { playerParamsSchema } from '../../http/path-params.ts';
 import { optionalText } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
@@ -55,13 +56,16 @@ export const compareRoutes: FastifyPluginAsyncZod<{
   compareService: CompareService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
   encodeSharedAnswers: boolean;
-}> = async (app, { compareService, encodeSharedAnswers }) => {
+  /** Each call reads two players' figures, maps and sessions: limited per address (http/rate-limit.ts). */
+  rateLimit: RateLimitHook;
+}> = async (app, { compareService, encodeSharedAnswers, rateLimit }) => {
   app.get(
     '/players/compare',
     {
+      onRequest: rateLimit,
       schema: {
         querystring: comparisonQuerySchema,
-        response: { 200: comparisonResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: comparisonResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -78,9 +82,10 @@ export const compareRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/players/compare/activity-hours',
     {
+      onRequest: rateLimit,
       schema: {
         querystring: activityHoursQuerySchema,
-        response: { 200: activityHoursResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: activityHoursResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
-import { playerSearchResponseSchema } from '@frontline/contract';
+import { apiErrorSchema, playerSearchResponseSchema } from '@frontline/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RateLimitHook } from '../../http/rate-limit.ts';
 import type { PlayersService } from './players.service.ts';
 
 /** Spec §9: search needs 2 characters and shows 10 results; 50 is plenty for any list that pages them. */
@@ -26,14 +27,18 @@ const searchQuerySchema = z.object({
 });
 
 /** The player search box (spec §2 "Server browser", §7 `GET /stats/Players/search`). */
-export const playersSearchRoutes: FastifyPluginAsyncZod<{ playersService: PlayersService }> = async (
-  app,
-  { playersService },
-) => {
+export const playersSearchRoutes: FastifyPluginAsyncZod<{
+  playersService: PlayersService;
+  /** A search looks for a part of a name in every name (LIKE): limited per address (http/rate-limit.ts). */
+  rateLimit: RateLimitHook;
+}> = async (app, { playersService, rateLimit }) => {
   app.get(
     // Matched however the client spells it: the router is case-insensitive (spec spells it /stats/Players/search).
     '/players/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: playerSearchResponseSchema } } },
+    {
+      onRequest: rateLimit,
+      schema: { querystring: searchQuerySchema, response: { 200: playerSearchResponseSchema, 429: apiErrorSchema } },
+    },
     async (request, reply) => {
       // Online status changes from poll to poll: a short cache only spares bursts of the same keystrokes.
       reply.header('cache-control', 'public, max-age=5');

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
 import { playerParamsSchema, unknownPlayer } from '../../http/path-params.ts';
+import type { RateLimitHook } from '../../http/rate-limit.ts';
 import { MAX_PAGE, booleanFlag, optionalText, positiveWholeNumber, sortOrder } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import type { PlayerProfileService } from './player-profile.service.ts';
@@ -46,10 +47,23 @@ export const playersRoutes: FastifyPluginAsyncZod<{
   playerProfileService: PlayerProfileService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
   encodeSharedAnswers: boolean;
-}> = async (app, { playerProfileService, encodeSharedAnswers }) => {
+  /**
+   * The list filtered by `playerName` is a name search (a part of a name looked for in every name): limited per
+   * address with the other searches (http/rate-limit.ts). The list without it is a page of an index, not limited.
+   */
+  limitSearches: RateLimitHook;
+}> = async (app, { playerProfileService, encodeSharedAnswers, limitSearches }) => {
   app.get(
     '/players',
-    { schema: { querystring: listQuerySchema, response: { 200: playersListResponseSchema, 400: apiErrorSchema } } },
+    {
+      // After validation, when the filter is known to be there (blank counts as none).
+      preHandler: async (request, reply) =>
+        request.query.playerName === undefined ? undefined : limitSearches(request, reply),
+      schema: {
+        querystring: listQuerySchema,
+        response: { 200: playersListResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       // Who is online changes with every poll.
       const answer = await playerProfileService.listPlayers(request.query);

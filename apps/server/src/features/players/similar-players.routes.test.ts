@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
+import { NO_RATE_LIMIT } from '../../http/rate-limit.ts';
 import { createPlayerSimilarityFeatures } from '../../ingest/store/player-similarity-features.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { getJsonFrom } from '../../test/test-app.ts';
@@ -94,7 +95,8 @@ beforeAll(async () => {
     similarPlayersRepository: createSimilarPlayersRepository(database.db),
     clock: () => NOW_MS,
   });
-  await app.register(similarPlayersRoutes, { prefix: '/stats', similarPlayersService });
+  // The limit itself is tested with the whole app (http/rate-limit.routes.test.ts).
+  await app.register(similarPlayersRoutes, { prefix: '/stats', similarPlayersService, rateLimit: NO_RATE_LIMIT });
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../http/errors.ts';
 import { playerParamsSchema, unknownPlayer } from '../../http/path-params.ts';
+import type { RateLimitHook } from '../../http/rate-limit.ts';
 import { positiveWholeNumber } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import type { SimilarPlayersService } from './similar-players.service.ts';
@@ -20,17 +21,19 @@ const similarQuerySchema = z.object({
   limit: positiveWholeNumber(SIMILAR_PLAYERS_DEFAULT_LIMIT, SIMILAR_PLAYERS_MAX_LIMIT),
 });
 
-export const similarPlayersRoutes: FastifyPluginAsyncZod<{ similarPlayersService: SimilarPlayersService }> = async (
-  app,
-  { similarPlayersService },
-) => {
+export const similarPlayersRoutes: FastifyPluginAsyncZod<{
+  similarPlayersService: SimilarPlayersService;
+  /** A call scores the player against everyone active on their servers: limited per address (http/rate-limit.ts). */
+  rateLimit: RateLimitHook;
+}> = async (app, { similarPlayersService, rateLimit }) => {
   app.get(
     '/players/:playerName/similar',
     {
+      onRequest: rateLimit,
       schema: {
         params: playerParamsSchema,
         querystring: similarQuerySchema,
-        response: { 200: similarPlayersResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: similarPlayersResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { asServerGuid } from '../../domain/ids.ts';
 import { sendError } from '../../http/errors.ts';
 import { playerParamsSchema, roundParamsSchema, unknownPlayer, unknownRound } from '../../http/path-params.ts';
+import type { RateLimitHook } from '../../http/rate-limit.ts';
 import {
   MAX_PAGE,
   booleanFlag,
@@ -125,13 +126,19 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
   roundsService: RoundsService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
   encodeSharedAnswers: boolean;
-}> = async (app, { roundsService, encodeSharedAnswers: encodeOnce }) => {
+  /**
+   * Every route here is limited per address (http/rate-limit.ts): a report decodes a round's whole timeline, and the
+   * lists intersect players' rounds or page deep into a server's, each query different enough to miss the caches.
+   */
+  rateLimit: RateLimitHook;
+}> = async (app, { roundsService, encodeSharedAnswers: encodeOnce, rateLimit }) => {
   app.get(
     '/rounds',
     {
+      onRequest: rateLimit,
       schema: {
         querystring: roundsQuerySchema,
-        response: { 200: roundsListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: roundsListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -163,9 +170,15 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/rounds/filter-options',
     {
+      onRequest: rateLimit,
       schema: {
         querystring: filterOptionsQuerySchema,
-        response: { 200: roundFilterOptionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: roundFilterOptionsResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -178,9 +191,10 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/rounds/:roundId/report',
     {
+      onRequest: rateLimit,
       schema: {
         params: roundParamsSchema,
-        response: { 200: roundReportResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: roundReportResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -197,10 +211,11 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/players/:playerName/sessions',
     {
+      onRequest: rateLimit,
       schema: {
         params: playerParamsSchema,
         querystring: playerSessionsQuerySchema,
-        response: { 200: playerSessionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: playerSessionsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../http/errors.ts';
+import type { RateLimitHook } from '../../http/rate-limit.ts';
 import {
   MAX_PAGE,
   minimumFilter,
@@ -76,11 +77,13 @@ export interface ServersRoutesOptions {
   serversService: ServersService;
   /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
   encodeSharedAnswers: boolean;
+  /** The search, limited per address with the player search (http/rate-limit.ts). */
+  limitSearches: RateLimitHook;
 }
 
 export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async (
   app,
-  { serversService: service, encodeSharedAnswers },
+  { serversService: service, encodeSharedAnswers, limitSearches },
 ) => {
   const unknownServer = (name: string) => ({
     error: 'not_found',
@@ -90,7 +93,13 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
   // Registered before /servers/:serverName; the router prefers the static path anyway.
   app.get(
     '/servers/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: serverSearchResponseSchema, 400: apiErrorSchema } } },
+    {
+      onRequest: limitSearches,
+      schema: {
+        querystring: searchQuerySchema,
+        response: { 200: serverSearchResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const { query, page, pageSize } = request.query;
       const answer = await service.searchServers(query, page, pageSize);
