@@ -93,7 +93,9 @@ export default defineConfig({
     // Every browser that runs es2022 supports <link rel="modulepreload">: the polyfill would only cost bytes of the
     // first page's bundle, which is at its budget (DESIGN.md: 110 kB gzip).
     modulePreload: { polyfill: false },
-    sourcemap: true,
+    // Maps are written for reading an error report's stack against the build, but the bundles do not point at them
+    // and the server never serves them in production (the whole source, issue 20): 'hidden'.
+    sourcemap: 'hidden',
     // The first bundle lists every lazily loaded chunk's file (to preload it with its imports) and imports the shared
     // ones by name, so names cost it bytes: a page's chunk keeps its page's name (what one looks for in the network
     // panel; e2e/error-boundary.spec.ts finds players-page by it), a shared piece goes by its hash alone, and hashes

@@ -53,8 +53,17 @@ import { createServersService } from './features/servers/servers.service.ts';
 import { registerApiDocs } from './http/api-docs/api-docs.ts';
 import { contractSerializerCompiler } from './http/contract-serializer.ts';
 import { registerErrorHandler, sendError } from './http/errors.ts';
+import {
+  collectRouteMethods,
+  HTTP_TIMEOUTS,
+  httpEdgeOptions,
+  registerHttpEdges,
+  sendMethodNotAllowed,
+  type HttpTimeouts,
+} from './http/http-edges.ts';
 import { createRateLimit } from './http/rate-limit.ts';
 import { requestForLog } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemClock } from './lib/clock.ts';
 import { APP_VERSION } from './version.ts';
 import { browsedGameOf } from './web/index-html.ts';
@@ -74,7 +83,8 @@ declare module 'fastify' {
 /** How long a hub client has to answer the close handshake when the server stops before its socket is cut. */
 const SOCKETS_CLOSE_GRACE_MS = 2_000;
 
-const API_PATH = /^\/(stats|hub)(\/|$|\?)/i;
+/** Addresses that are never pages: the API, the hub, and the web app's files (a missing script is no page either). */
+const NOT_A_PAGE = /^\/(stats|hub|assets)(\/|$|\?)/i;
 
 /**
  * Builds the whole server (API, web app, later the hub and collector) without listening, so tests can
@@ -82,11 +92,17 @@ const API_PATH = /^\/(stats|hub)(\/|$|\?)/i;
  */
 export async function buildApp(
   config: AppConfig,
-  /** A database opened by the caller (tests), which then also closes it. */
-  options: { database?: Database } = {},
+  options: {
+    /** A database opened by the caller (tests), which then also closes it. */
+    database?: Database;
+    /** Shorter HTTP timeouts, for tests of them over a real socket. */
+    timeouts?: Partial<HttpTimeouts>;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestForLog } },
+    // Timeouts, body and header sizes, and the answers to what the router and Node refuse (http/http-edges.ts).
+    ...httpEdgeOptions({ timeouts: { ...HTTP_TIMEOUTS, ...options.timeouts }, publicUrl: config.publicUrl }),
     // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
     // Player and server names travel URL-encoded: 30 characters of CJK text are already 270 (the default allows 100).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
@@ -94,6 +110,10 @@ export async function buildApp(
     // rate-limited under by sending X-Forwarded-For.
     trustProxy: config.trustProxy,
   });
+  // Before any route, so that every answer has them and every route's methods are known (405 with Allow).
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerHttpEdges(app);
+  const routeMethods = collectRouteMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written through their contract schema, compiled; outside production each is also checked strictly
   // (a field the contract lacks fails the request), in production that check would cost more than the answer.
@@ -280,11 +300,17 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     demoMode: config.demoMode,
     signIn,
+    sourceMaps: config.env !== 'production',
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    // A path some route answers, asked with another method.
+    const allowed = routeMethods.allowedAt(request.url);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return sendMethodNotAllowed(reply, request.method, allowed);
+    }
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (renderPage && isPageRequest && !API_PATH.test(request.url)) {
+    if (renderPage && isPageRequest && !NOT_A_PAGE.test(request.url)) {
       // A server browser page preloads its list's busy indicators: the list is at hand (built once per poll).
       const game = browsedGameOf(request.url.split(/[?#]/, 1)[0] ?? '/');
       const busyBatches = game ? busyGuidBatches((await liveServersService.listLiveServers(game.id)).servers) : [];
@@ -296,10 +322,8 @@ export async function buildApp(
         .type('text/html; charset=utf-8')
         .send(page.html);
     }
-    return sendError(reply, 404, {
-      error: 'not_found',
-      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-    });
+    // The address is not repeated: an answer quotes nothing of the request.
+    return sendError(reply, 404, { error: 'not_found', message: `No such endpoint answers ${request.method} here.` });
   });
 
   return app;

@@ -77,7 +77,8 @@ describe('one error format for every failure', () => {
   it('answers an unknown /stats path with 404 JSON', async () => {
     const response = await app.inject('/stats/does-not-exist');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'not_found', message: 'No such endpoint: GET /stats/does-not-exist' });
+    // The address is not repeated back.
+    expect(response.json()).toEqual({ error: 'not_found', message: 'No such endpoint answers GET here.' });
   });
 
   it('matches API paths whatever their letter case', async () => {

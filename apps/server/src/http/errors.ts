@@ -16,7 +16,16 @@ const INPUT_PLACES: Record<string, string> = {
   headers: 'header',
 };
 
+/**
+ * Statuses whose request was refused before it was read whole (a body too large, an address too long): the rest of it
+ * is still on the connection, which cannot carry another request.
+ */
+const UNREAD_REQUEST_STATUSES = new Set([413, 414]);
+
 export function sendError(reply: FastifyReply, status: number, body: ApiError): FastifyReply {
+  // An error is never kept by a cache, whatever the route said about caching before it failed.
+  reply.header('cache-control', 'no-store');
+  if (UNREAD_REQUEST_STATUSES.has(status)) reply.header('connection', 'close');
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -42,7 +51,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendError(reply, status, { error: errorKind(status), message: error.message });
+      // Fastify's and its plugins' own refusals: their messages may quote the request (the media type, the JSON
+      // parser's view of the body), so each gets a fixed text instead.
+      return sendError(reply, status, { error: errorKind(status), message: fixedMessage(error, status) });
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, status >= 500 ? status : 500, {
@@ -50,6 +61,38 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: 'Something went wrong on our side. Please try again later.',
     });
   });
+}
+
+const MESSAGES_BY_CODE: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type: send a body as application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty, but its Content-Type says JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+};
+
+const MESSAGES_BY_STATUS: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'Authentication required.',
+  403: 'This request is not allowed.',
+  404: 'Not found.',
+  405: 'This address does not answer this method.',
+  406: 'No answer in an acceptable format.',
+  408: 'The request took too long to arrive.',
+  411: 'The request needs a Content-Length.',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'Unsupported media type: send a body as application/json.',
+  416: 'The requested range cannot be satisfied.',
+  429: 'Too many requests. Try again later.',
+};
+
+function fixedMessage(error: FastifyError, status: number): string {
+  const byCode = error.code === undefined ? undefined : MESSAGES_BY_CODE[error.code];
+  if (byCode) return byCode;
+  // The JSON parser's SyntaxError quotes the body.
+  if (error instanceof SyntaxError) return 'The body is not valid JSON.';
+  return MESSAGES_BY_STATUS[status] ?? 'The request cannot be answered.';
 }
 
 function lowerFirst(text: string): string {
@@ -68,8 +111,12 @@ function errorKind(status: number): string {
       return 'not_found';
     case 405:
       return 'method_not_allowed';
+    case 408:
+      return 'request_timeout';
     case 413:
       return 'payload_too_large';
+    case 414:
+      return 'uri_too_long';
     case 415:
       return 'unsupported_media_type';
     case 429:

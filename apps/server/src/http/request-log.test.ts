@@ -1,10 +1,39 @@
-import { describe, expect, it } from 'vitest';
-import { withoutAccessToken } from './request-log.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+import { pathOf, requestForLog } from './request-log.ts';
 
-describe('withoutAccessToken', () => {
-  it('replaces the hub token in the query, whatever its place and case, and leaves the rest', () => {
-    expect(withoutAccessToken('/hub?id=abc&access_token=eyJ.x.y')).toBe('/hub?id=abc&access_token=[redacted]');
-    expect(withoutAccessToken('/hub?ACCESS_TOKEN=eyJ.x.y&id=1')).toBe('/hub?ACCESS_TOKEN=[redacted]&id=1');
-    expect(withoutAccessToken('/stats/players?name=access_token')).toBe('/stats/players?name=access_token');
+describe('pathOf', () => {
+  it('keeps the path and drops the query and fragment', () => {
+    expect(pathOf('/hub?id=abc&access_token=eyJ.x.y')).toBe('/hub');
+    expect(pathOf('/stats/players/search?q=Kowalski')).toBe('/stats/players/search');
+    expect(pathOf('/players/a%3Fb#top')).toBe('/players/a%3Fb');
+    expect(pathOf('/stats/health')).toBe('/stats/health');
+  });
+});
+
+describe('a request in the log', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    // What the logger is given for this very request.
+    app.get('/stats/test/log/:name', (request) => requestForLog(request));
+  });
+  afterAll(() => app.close());
+
+  it('shows the method, path and route, never the query (a search, or the hub’s access token)', async () => {
+    const response = await app.inject({
+      url: '/stats/test/log/Kowalski?q=secret-search&access_token=eyJ.secret.token',
+      remoteAddress: '192.0.2.7',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      method: 'GET',
+      url: '/stats/test/log/Kowalski',
+      route: '/stats/test/log/:name',
+      remoteAddress: '192.0.2.7',
+    });
+    expect(response.body).not.toContain('secret');
   });
 });

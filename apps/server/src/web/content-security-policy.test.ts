@@ -21,4 +21,14 @@ describe('the pages’ Content-Security-Policy', () => {
     expect(policy).toContain('frame-src https://accounts.google.com/gsi/');
     expect(contentSecurityPolicy(template, { googleSignIn: false })).toContain("frame-src 'none'");
   });
+
+  it('names the hub’s WebSocket origin when the public address is known, beside self', () => {
+    expect(contentSecurityPolicy(template, { googleSignIn: false, publicUrl: 'https://frontline.example' })).toContain(
+      "connect-src 'self' wss://frontline.example;",
+    );
+    expect(contentSecurityPolicy(template, { googleSignIn: true, publicUrl: 'http://localhost:8080' })).toContain(
+      "connect-src 'self' ws://localhost:8080 https://accounts.google.com/gsi/;",
+    );
+    expect(contentSecurityPolicy(template, { googleSignIn: false })).toContain("connect-src 'self';");
+  });
 });

@@ -40,6 +40,7 @@ export function registerApiDocs(app: FastifyInstance, options: { prefix: string;
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
+      .header('content-security-policy', DOCS_PAGE_POLICY)
       .send(docsPage({ title: options.title, assetsPath, initPath: `${docsPath}/init.js` })),
   );
 
@@ -58,6 +59,22 @@ export function registerApiDocs(app: FastifyInstance, options: { prefix: string;
       (request, reply) => sendSwaggerUiFile(request, reply, request.params.file),
     );
 }
+
+/**
+ * The docs page runs Swagger UI from this server's own files; Swagger UI sets inline styles and draws its icons as
+ * data: images, and its "Try it out" calls this API. Nothing else, and nothing may frame it.
+ */
+const DOCS_PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 function docsPage(paths: { title: string; assetsPath: string; initPath: string }): string {
   return `<!doctype html>
