@@ -150,6 +150,8 @@ export interface PlayerSimilarityFeaturesTable {
   deaths: number;
   played_ms: number;
   favourite_server: string | null;
+  /** Presence hours (domain/similarity/presence-hours.ts); null only before the migration that added it filled it. */
+  presence: Uint8Array | null;
 }
 
 export interface PlayerSimilaritySummariesTable {

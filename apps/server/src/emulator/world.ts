@@ -45,6 +45,10 @@ const OBJECTIVE_PLAYER_SHARE = 0.12;
  * that now and then two people with one name play on one server at once.
  */
 const NAMESAKE_SHARE = 0.03;
+/** A person's connection against his region's typical one (#assignConnections): within ±12 % for most, bounded. */
+const PING_FACTOR_RANGE = [0.7, 1.4] as const;
+/** How much a person's ping drifts from one session to the next (a standard deviation, as a share). */
+const PING_SESSION_SPREAD = 0.03;
 
 /** How much people play at each local hour (0–23), relative to the evening peak. */
 const HOUR_WEIGHT = [
@@ -70,6 +74,8 @@ interface WorldPlayer {
   onFireUntil: number;
   /** Plays the objective rather than the enemy (OBJECTIVE_PLAYER_SHARE). */
   objectiveMinded: boolean;
+  /** The person's own connection: his pings are his region's times this, whatever name he wears. */
+  pingFactor: number;
   /** A planted alias (planted-identities.ts): the person's two names and when the second replaces the first. */
   aliasPair: PlantedAliasPair | undefined;
 }
@@ -140,6 +146,7 @@ class SimulatedWorld implements EmulatedWorld {
     this.#servers = profiles.map((profile, index) => this.#createServer(profile, index, serverRandom));
     this.#players = this.#createPopulation(root.fork('population'));
     this.#assignHabits(root.fork('habits'));
+    this.#assignConnections(root.fork('connections'));
     this.#planted = this.#plantIdentities(root.fork('planted-identities'), this.#time);
     this.#aliasRandom = root.fork('alias-names');
     for (const region of REGIONS) this.#offlineByRegion.set(region.id, []);
@@ -270,6 +277,7 @@ class SimulatedWorld implements EmulatedWorld {
         rejoin: undefined,
         onFireUntil: 0,
         objectiveMinded: false,
+        pingFactor: 1,
         aliasPair: undefined,
       });
     }
@@ -290,6 +298,18 @@ class SimulatedWorld implements EmulatedWorld {
       wearer.name = original.name;
       wearer.region = original.region;
       wearer.favourites = [...original.favourites];
+    }
+  }
+
+  /**
+   * Each person's connection, from a stream of its own (nothing else moves): two people of one region differ by
+   * their line and provider, so one's pings to a server are steadily some percent above the other's. Within a
+   * session, and from one session to the next, a person's ping varies only a little (PING_SESSION_SPREAD) around his
+   * own. Pings are what tells two names of one person from two neighbours (alias detection's ping term).
+   */
+  #assignConnections(random: Random): void {
+    for (const player of this.#players) {
+      player.pingFactor = Math.min(PING_FACTOR_RANGE[1], Math.max(PING_FACTOR_RANGE[0], random.normal(1, 0.12)));
     }
   }
 
@@ -504,7 +524,7 @@ class SimulatedWorld implements EmulatedWorld {
       kills: 0,
       deaths: 0,
       ping: Math.round(ping.base),
-      basePing: ping.base * random.normal(1, 0.08),
+      basePing: ping.base * player.pingFactor * random.normal(1, PING_SESSION_SPREAD),
       pingJitter: ping.jitter,
       objectiveMinded: player.objectiveMinded,
     });

@@ -14,6 +14,7 @@ import { roundClosedQueue } from './0012-round-closed-queue.ts';
 import { accounts } from './0013-accounts.ts';
 import { achievements } from './0014-achievements.ts';
 import { similarityFeatures } from './0015-similarity-features.ts';
+import { similarityPresence } from './0016-similarity-presence.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-accounts': accounts,
   '0014-achievements': achievements,
   '0015-similarity-features': similarityFeatures,
+  '0016-similarity-presence': similarityPresence,
 };
 
 export const migrationProvider: MigrationProvider = {

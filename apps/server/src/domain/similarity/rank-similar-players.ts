@@ -1,15 +1,26 @@
 import type { SimilarityMode } from '@frontline/contract';
 import { killDeathRatioOf } from './player-features.ts';
-import { scoreSimilarity, type ScoredFeatures, type SimilarityResult } from './similarity-score.ts';
+import { estimateNonOverlap, presentHoursOf } from './presence-hours.ts';
+import {
+  killDeathTerm,
+  killRateTerm,
+  scoreSimilarity,
+  SIMILARITY_WEIGHTS,
+  type ScoredFeatures,
+  type SimilarityResult,
+} from './similarity-score.ts';
 
 /**
  * Domain facts §6's candidate funnel: candidates are pre-sorted (same favourite server first, then
  * |ΔK/D| + |Δminutes|/1000), the first 15 × limit are scored, and the best `limit` are returned (no minimum score).
  * Ties keep the pre-sort's order, then the name, so an answer never depends on the order rows came in.
  *
- * In alias mode the pre-sort leaves the minutes out (decision 0018): that mode gives play time no weight, and the
- * name a player is leaving behind has, by its nature, far fewer minutes than the one he moved to, so the minutes
- * would push the very candidate alias detection looks for out of the funnel.
+ * Alias mode pre-sorts on its own terms, as far as the candidate rows can compute them (decision 0018, "Funnel"):
+ * K/D, kill rate, the share of play on the same servers, and the non-overlap term estimated on presence hours; only
+ * pings and map dominance wait for the scoring. Sorting on the favourite server and K/D, as default mode does, left
+ * a planted alias of the demo 893rd of 1,938 candidates for his partner, far outside the 750 scored: a name played
+ * for a few hours has a favourite server by chance, and K/D alone does not tell a person from a hundred strangers
+ * of his skill.
  */
 
 export const CANDIDATES_PER_RESULT = 15;
@@ -20,30 +31,55 @@ export interface PreSortFacts {
   deaths: number;
   playedMinutes: number;
   favouriteServer: string | null;
+  /** Alias mode: the share of play both have on the same servers (sharedServerShare), as the candidate read found. */
+  sharedServerShare: number;
+  /** Alias mode: the candidate's presence hours. */
+  lastWeek: number;
+  presence: Uint8Array;
 }
 
+type Target = Omit<PreSortFacts, 'sharedServerShare'>;
+
 export function preSortCandidates<T extends PreSortFacts>(
-  target: PreSortFacts,
+  target: Target,
   candidates: readonly T[],
   limit: number,
   mode: SimilarityMode,
 ): T[] {
-  const minutesWeight = mode === 'aliasdetection' ? 0 : 1 / 1000;
-  const targetKd = killDeathRatioOf(target);
-  const distance = (candidate: T) =>
-    Math.abs(killDeathRatioOf(candidate) - targetKd) +
-    Math.abs(candidate.playedMinutes - target.playedMinutes) * minutesWeight;
-  const sameServer = (candidate: T) =>
-    target.favouriteServer !== null && candidate.favouriteServer === target.favouriteServer ? 0 : 1;
+  const sortKey = mode === 'aliasdetection' ? aliasSortKey(target) : defaultSortKey(target);
   return candidates
     .filter((candidate) => candidate.playerName !== target.playerName)
-    .map((candidate) => ({ candidate, server: sameServer(candidate), distance: distance(candidate) }))
+    .map((candidate) => ({ candidate, key: sortKey(candidate) }))
     .sort(
       (a, b) =>
-        a.server - b.server || a.distance - b.distance || a.candidate.playerName.localeCompare(b.candidate.playerName),
+        a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.candidate.playerName.localeCompare(b.candidate.playerName),
     )
     .slice(0, CANDIDATES_PER_RESULT * limit)
     .map(({ candidate }) => candidate);
+}
+
+/** Lower first: [0 for the same favourite server else 1, |ΔK/D| + |Δminutes|/1000]. */
+function defaultSortKey(target: Target) {
+  const targetKd = killDeathRatioOf(target);
+  return (candidate: PreSortFacts): [number, number] => [
+    target.favouriteServer !== null && candidate.favouriteServer === target.favouriteServer ? 0 : 1,
+    Math.abs(killDeathRatioOf(candidate) - targetKd) + Math.abs(candidate.playedMinutes - target.playedMinutes) / 1000,
+  ];
+}
+
+/** Lower first: minus alias mode's weighted terms that the candidate rows hold. */
+function aliasSortKey(target: Target) {
+  const weights = SIMILARITY_WEIGHTS.aliasdetection;
+  const targetHours = presentHoursOf(target);
+  return (candidate: PreSortFacts): [number, number] => [
+    -(
+      weights.killDeath * killDeathTerm(target, candidate) +
+      weights.killRate * killRateTerm(target, candidate) +
+      weights.favouriteServer * candidate.sharedServerShare +
+      weights.nonOverlap * estimateNonOverlap(targetHours, candidate)
+    ),
+    0,
+  ];
 }
 
 export interface RankedPlayer {

@@ -82,17 +82,39 @@ function jaccard(a: readonly number[], b: readonly number[]): { index: number; c
 }
 
 /** How much two players' play is spread over the same servers: Σ over servers of the smaller share (0..1). */
-export function sharedServerShare(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): number {
-  const total = (minutes: Readonly<Record<string, number>>) =>
-    Object.values(minutes).reduce((sum, value) => sum + value, 0);
-  const aTotal = total(a);
-  const bTotal = total(b);
+/**
+ * Σ over servers of the smaller of the two players' shares of play there: 1 for the same spread over the same
+ * servers, 0 for no server in common. `bTotal` when `b` holds only some of the second player's servers (the
+ * candidate funnel reads a candidate's minutes on the target's servers alone).
+ */
+export function sharedServerShare(
+  a: Readonly<Record<string, number>>,
+  b: Readonly<Record<string, number>>,
+  bTotal = totalMinutes(b),
+): number {
+  const aTotal = totalMinutes(a);
   if (aTotal <= 0 || bTotal <= 0) return 0;
   let shared = 0;
   for (const [server, minutes] of Object.entries(a)) {
     shared += Math.min(minutes / aTotal, (b[server] ?? 0) / bTotal);
   }
   return shared;
+}
+
+function totalMinutes(minutes: Readonly<Record<string, number>>): number {
+  return Object.values(minutes).reduce((sum, value) => sum + value, 0);
+}
+
+type Totals = Pick<PlayerFeatures, 'kills' | 'deaths' | 'playedMinutes'>;
+
+/** 0.5^|ΔK/D|. */
+export function killDeathTerm(a: Totals, b: Totals): number {
+  return Math.pow(0.5, Math.abs(killDeathRatioOf(a) - killDeathRatioOf(b)));
+}
+
+/** 0.5^(2·|Δkills per minute|). */
+export function killRateTerm(a: Totals, b: Totals): number {
+  return Math.pow(0.5, 2 * Math.abs(killsPerMinuteOf(a) - killsPerMinuteOf(b)));
 }
 
 function clamp01(value: number): number {
@@ -122,26 +144,26 @@ export function scoreSimilarity(
 
   const targetKd = killDeathRatioOf(target);
   const candidateKd = killDeathRatioOf(candidate);
-  const kdTerm = Math.pow(0.5, Math.abs(targetKd - candidateKd));
+  const kdTerm = killDeathTerm(target, candidate);
   sum += weights.killDeath * kdTerm;
   if (kdTerm >= 0.8) reasons.push(`Similar KDR (${formatRatio(targetKd)} vs ${formatRatio(candidateKd)})`);
 
   const targetKpm = killsPerMinuteOf(target);
   const candidateKpm = killsPerMinuteOf(candidate);
-  const kpmTerm = Math.pow(0.5, 2 * Math.abs(targetKpm - candidateKpm));
+  const kpmTerm = killRateTerm(target, candidate);
   sum += weights.killRate * kpmTerm;
   if (kpmTerm >= 0.9)
     reasons.push(`Similar kill rate (${formatRatio(targetKpm)} vs ${formatRatio(candidateKpm)} per minute)`);
 
-  if (target.favouriteServer !== null && target.favouriteServer === candidate.favouriteServer) {
-    sum += weights.favouriteServer;
-    reasons.push('Plays on same favorite server');
-  } else if (mode === 'aliasdetection') {
+  if (mode === 'aliasdetection') {
     // Decision 0018: the name a player is leaving has few hours, and which server holds the most of them is a matter
-    // of chance; alias mode gives the share of play both names have on the same servers instead of nothing.
+    // of chance; alias mode weighs the share of play both names have on the same servers instead.
     const shared = sharedServerShare(target.serverMinutes, candidate.serverMinutes);
     sum += weights.favouriteServer * shared;
     if (shared >= 0.5) reasons.push(`Plays on the same servers (${Math.round(shared * 100)} % of play in common)`);
+  } else if (target.favouriteServer !== null && target.favouriteServer === candidate.favouriteServer) {
+    sum += weights.favouriteServer;
+    reasons.push('Plays on same favorite server');
   }
 
   if (weights.onlineHours > 0) {

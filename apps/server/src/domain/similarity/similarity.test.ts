@@ -147,7 +147,7 @@ describe('similarity scoring', () => {
   it('ranks the alias first in alias mode', () => {
     const ranked = rankSimilarPlayers(oldName, candidates, 'aliasdetection', 3);
     expect(ranked.map((entry) => entry.features.playerName)).toEqual(['NewName', 'LookAlike', 'Other']);
-    expect(ranked[0]?.similarity.reasons).toContain('Plays on same favorite server');
+    expect(ranked[0]?.similarity.reasons).toContain('Plays on the same servers (100 % of play in common)');
     expect(ranked[1]?.similarity.reasons.some((reason) => reason.startsWith('High ping difference'))).toBe(true);
     expect(ranked[1]?.similarity.reasons.some((reason) => reason.startsWith('High temporal overlap'))).toBe(true);
   });

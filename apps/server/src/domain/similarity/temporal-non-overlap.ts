@@ -1,4 +1,4 @@
-import { hourMinutesInWeeks, overlapMinutes, type OnlineInterval } from './online-intervals.ts';
+import { minutesPerHourInWeeks, overlapMinutes, type OnlineInterval } from './online-intervals.ts';
 
 /**
  * The temporal non-overlap term of alias detection (docs/decisions/0018-similar-players-and-aliases.md). One
@@ -6,9 +6,12 @@ import { hourMinutesInWeeks, overlapMinutes, type OnlineInterval } from './onlin
  * the same hours will meet sooner or later. So:
  *
  * - the shared weeks are the weeks in which both names played on at least one common server;
- * - E, the overlap two independent players would be expected to have, is Σ over UTC hours h of a[h]·b[h] / (60·7·W),
- *   where a[h], b[h] are each name's minutes at hour h within the W shared weeks (two stays placed at random in the
- *   60·7·W minutes of that hour of day overlap by a·b/(60·7·W) on average);
+ * - E, the overlap two independent players would be expected to have: each name's minutes in the shared weeks by
+ *   hour (a[d,h] on day d at UTC hour h), and E = Σ over d, h of a[d,h] · (Σ over the days d' within 3 days of d
+ *   of b[d',h]) / (60·7). That is two stays placed at random in the same hour of day of the same week around them
+ *   (they overlap by a·b/(60·7) on average). A week around each day, not the calendar week: a name played only
+ *   on the first days of a week cannot have met one played only on its last days, and counting them as met
+ *   in expectation made strangers who merely followed each other look like one person;
  * - the observed overlap O is the minutes both were online at once, anywhere, over the interval window;
  * - the score is 0 when O > 0, else 1 − e^(−E/30): the chance that strangers with those habits would have met at
  *   least once (stays last about an hour, so an expected overlap of 30 minutes is about one meeting).
@@ -18,6 +21,9 @@ import { hourMinutesInWeeks, overlapMinutes, type OnlineInterval } from './onlin
  */
 
 export const EXPECTED_OVERLAP_SCALE_MINUTES = 30;
+/** The days either side of a day whose same hour counts as "around it" (a week in all). */
+export const NEIGHBOURHOOD_DAYS = 3;
+const MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK = 60 * (2 * NEIGHBOURHOOD_DAYS + 1);
 
 export interface TemporalInputs {
   serverWeeks: Readonly<Record<string, readonly number[]>>;
@@ -48,12 +54,14 @@ export function compareTemporal(a: TemporalInputs, b: TemporalInputs): TemporalC
   if (shared.size === 0) {
     return { overlapMinutes: observed, expectedOverlapMinutes: 0, sharedWeeks: 0, nonOverlapScore: 0 };
   }
-  const aHours = hourMinutesInWeeks(a.intervals, shared);
-  const bHours = hourMinutesInWeeks(b.intervals, shared);
-  const minutesPerHourOfDay = 60 * 7 * shared.size;
+  const aHours = minutesPerHourInWeeks(a.intervals, shared);
+  const bHours = minutesPerHourInWeeks(b.intervals, shared);
   let expected = 0;
-  for (let hour = 0; hour < 24; hour += 1) {
-    expected += ((aHours[hour] ?? 0) * (bHours[hour] ?? 0)) / minutesPerHourOfDay;
+  for (const [hour, minutes] of aHours) {
+    let nearby = 0;
+    for (let days = -NEIGHBOURHOOD_DAYS; days <= NEIGHBOURHOOD_DAYS; days += 1)
+      nearby += bHours.get(hour + 24 * days) ?? 0;
+    expected += (minutes * nearby) / MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK;
   }
   const nonOverlapScore = observed > 0 ? 0 : 1 - Math.exp(-expected / EXPECTED_OVERLAP_SCALE_MINUTES);
   return { overlapMinutes: observed, expectedOverlapMinutes: expected, sharedWeeks: shared.size, nonOverlapScore };

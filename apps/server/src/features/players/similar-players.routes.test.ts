@@ -113,7 +113,7 @@ describe('GET /stats/players/{name}/similar', () => {
     expect(alias?.temporalOverlapMinutes).toBe(0);
     expect(alias?.temporalNonOverlapScore).toBeGreaterThan(0.5);
     expect(alias?.serverPings).toEqual({ Alpha: 48 });
-    expect(alias?.similarityReasons).toContain('Plays on same favorite server');
+    expect(alias?.similarityReasons).toContain('Plays on the same servers (100 % of play in common)');
     // Spec §3: similarityScore 0..1.
     expect(alias?.similarityScore).toBeGreaterThan(0.8);
     expect(alias?.similarityScore).toBeLessThanOrEqual(1);

@@ -11,6 +11,7 @@ import {
   typicalOnlineHoursOf,
   type PlayerFeatures,
 } from '../../domain/similarity/player-features.ts';
+import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 import { preSortCandidates, rankSimilarPlayers } from '../../domain/similarity/rank-similar-players.ts';
 import type { ScoredFeatures } from '../../domain/similarity/similarity-score.ts';
 import type { ServerFacts, SimilarPlayersRepository } from './similar-players.repository.ts';
@@ -83,11 +84,16 @@ export function createSimilarPlayersService(deps: {
       const stored = await repository.findFeatures(playerName);
       const target = stored && stored.lastWeek >= fromWeek ? stored : emptyFeatures(playerName);
 
-      const activeServers = Object.entries(target.serverMinutes)
+      const targetShares = Object.entries(target.serverMinutes)
         .filter(([, minutes]) => minutes > ACTIVE_SERVER_MINUTES)
-        .map(([guid]) => guid);
-      const candidates = await repository.findCandidates(activeServers, fromWeek, CANDIDATE_MIN_PLAYED_MS);
-      const chosen = preSortCandidates(target, candidates, limit, mode);
+        .map(([serverGuid, minutes]) => ({ serverGuid, share: minutes / target.playedMinutes }));
+      const candidates = await repository.findCandidates(targetShares, fromWeek, CANDIDATE_MIN_PLAYED_MS);
+      const chosen = preSortCandidates(
+        { ...target, presence: presenceHoursOf(target.intervals, target.lastWeek) },
+        candidates,
+        limit,
+        mode,
+      );
       const chosenFeatures = await repository.findFeaturesOf(chosen.map((candidate) => candidate.playerName));
       // The funnel's order, whatever order the rows came back in.
       const order = new Map(chosen.map((candidate, index) => [candidate.playerName, index]));

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { presenceHoursOf, presentHoursOf } from '../../domain/similarity/presence-hours.ts';
 import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
@@ -44,7 +45,7 @@ function round(roundKey: number, serverGuid: string, day: number, names: readonl
 function featuresOf(name: string) {
   const row = database.sqlite
     .prepare(
-      `select f.last_week, f.kills, f.deaths, f.played_ms, f.favourite_server, s.features
+      `select f.last_week, f.kills, f.deaths, f.played_ms, f.favourite_server, f.presence, s.features
         from player_similarity_features f join player_similarity_summaries s using (player_name)
         where player_name = ?`,
     )
@@ -54,6 +55,7 @@ function featuresOf(name: string) {
     deaths: number;
     played_ms: number;
     favourite_server: string;
+    presence: Uint8Array;
     features: string;
   };
   return { ...row, features: JSON.parse(row.features) as PlayerFeatures };
@@ -79,6 +81,9 @@ describe('player similarity features', () => {
     expect(ace.last_week).toBe(weekOfMs(BASE_MS));
     expect(ace.features.hourMinutes[20]).toBe(180);
     expect(ace.features.intervals).toHaveLength(3);
+    // Three evenings of an hour at 20:00: three presence hours, those of the intervals.
+    expect(presentHoursOf({ lastWeek: ace.last_week, presence: ace.presence })).toHaveLength(3);
+    expect(ace.presence).toEqual(presenceHoursOf(ace.features.intervals, ace.last_week));
     expect(serverRows('Ace')).toEqual([
       { server_guid: 'guid-a', played_ms: 2 * 3_600_000, last_week: weekOfMs(BASE_MS) },
       { server_guid: 'guid-b', played_ms: 3_600_000, last_week: weekOfMs(BASE_MS) },

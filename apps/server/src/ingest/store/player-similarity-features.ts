@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { isDefaultBotName } from '../../domain/bots.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
+import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 import {
   addClosedSession,
   emptyFeatureState,
@@ -48,9 +49,10 @@ function prepareStatements(sqlite: DatabaseSync) {
     upsertSummary: prepare(`insert into player_similarity_summaries (player_name, features) values (?, ?)
       on conflict (player_name) do update set features = excluded.features`),
     upsertFeatures: prepare(`insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms,
-        favourite_server) values (?, ?, ?, ?, ?, ?)
+        favourite_server, presence) values (?, ?, ?, ?, ?, ?, ?)
       on conflict (player_name) do update set last_week = excluded.last_week, kills = excluded.kills,
-        deaths = excluded.deaths, played_ms = excluded.played_ms, favourite_server = excluded.favourite_server`),
+        deaths = excluded.deaths, played_ms = excluded.played_ms, favourite_server = excluded.favourite_server,
+        presence = excluded.presence`),
     upsertServer: prepare(`insert into player_similarity_servers (server_guid, player_name, played_ms, last_week)
       values (?, ?, ?, ?)
       on conflict (server_guid, player_name) do update set played_ms = excluded.played_ms,
@@ -105,6 +107,7 @@ export function createPlayerSimilarityFeatures(sqlite: DatabaseSync): PlayerSimi
       features.deaths,
       Math.round(features.playedMinutes * 60_000),
       features.favouriteServer,
+      presenceHoursOf(features.intervals, features.lastWeek),
     );
     statements.upsertState.run(session.player_name, JSON.stringify(next));
     statements.upsertSummary.run(session.player_name, JSON.stringify(features));

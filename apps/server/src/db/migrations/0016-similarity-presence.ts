@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
+import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
+
+/**
+ * Presence hours on the candidate funnel's narrow row (docs/decisions/0018-similar-players-and-aliases.md,
+ * "Funnel"): one bit per clock hour of the player's 13-week interval window, set when he was online more than half
+ * of it (domain/similarity/presence-hours.ts). Alias detection's funnel estimates the non-overlap term on them for
+ * every candidate. Filled here from each player's summary, whose intervals are those of the same window; the
+ * round-closed work keeps them from then on.
+ */
+
+const BATCH = 500;
+
+export const similarityPresence: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`alter table player_similarity_features add column presence blob`.execute(db);
+    let after = '';
+    for (;;) {
+      const { rows } = await sql<{ player_name: string; features: string }>`
+        select player_name, features from player_similarity_summaries
+        where player_name > ${after} order by player_name limit ${BATCH}`.execute(db);
+      for (const row of rows) {
+        const features = JSON.parse(row.features) as PlayerFeatures;
+        const presence = presenceHoursOf(features.intervals, features.lastWeek);
+        await sql`update player_similarity_features set presence = ${presence}
+          where player_name = ${row.player_name}`.execute(db);
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < BATCH) break;
+      after = last.player_name;
+    }
+  },
+};
