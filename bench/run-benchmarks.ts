@@ -16,7 +16,10 @@
  * - hub: the real-time hub with 1,000 signed-in users connected (official client) while 1,000 of their buddies come
  *   online a minute: delivery from the poll's commit to the client's handler (`hub_delivery_ms_p99`), connections
  *   held and the server's memory per connection, the hub's dispatch per event on the HTTP thread, and the
- *   collector's cycle with and without the users (about 2 min; a server and feed of its own, hub.bench.ts).
+ *   collector's cycle with and without the users (about 2 min; a server and feed of its own, hub.bench.ts);
+ * - fuzz: 20,000 hostile requests (`--fuzz-requests=N`) over every route of the OpenAPI document against a server of
+ *   its own as deployed, on a day of history (`fuzz_requests`, `fuzz_5xx`, `fuzz_routes`; under a minute,
+ *   fuzz.bench.ts; the test suite runs a seeded share of it, apps/server/src/http/fuzz).
  * The served groups (api, page-load, account) serve the 30-day history, or a 1-day one when generation is not among the
  * groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send their
  * requests from a load generator in a third (load-generator.ts).
@@ -37,6 +40,7 @@ import { benchApiLatency, benchColdPages } from './api-latency.bench.ts';
 import { benchCollector } from './collector.bench.ts';
 import { benchEventLoop } from './event-loop.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
+import { benchFuzz } from './fuzz.bench.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { benchSimilarPlayers } from './similar-players.bench.ts';
 import { benchHub } from './hub.bench.ts';
@@ -48,11 +52,23 @@ import { benchTruth } from './truth.bench.ts';
 import { benchYearPlayers } from './year-players.bench.ts';
 import { benchYearRounds } from './year-rounds.bench.ts';
 
-const GROUPS = ['collector', 'generation', 'truth', 'serialise', 'loop', 'hub', 'api', 'page-load', 'account'] as const;
+const GROUPS = [
+  'collector',
+  'generation',
+  'truth',
+  'serialise',
+  'loop',
+  'hub',
+  'fuzz',
+  'api',
+  'page-load',
+  'account',
+] as const;
 const { values } = parseArgs({
   options: {
     year: { type: 'boolean', default: false },
     'year-days': { type: 'string', default: '365' },
+    'fuzz-requests': { type: 'string', default: '20000' },
     only: { type: 'string', default: GROUPS.join(',') },
   },
 });
@@ -64,6 +80,9 @@ for (const group of only) {
 const yearDays = Number(values['year-days']);
 if (!Number.isInteger(yearDays) || yearDays < 1 || yearDays > 3650)
   throw new Error(`--year-days must be a whole number from 1 to 3650 (got ${values['year-days']})`);
+const fuzzRequests = Number(values['fuzz-requests']);
+if (!Number.isInteger(fuzzRequests) || fuzzRequests < 1)
+  throw new Error(`--fuzz-requests must be a whole number of at least 1 (got ${values['fuzz-requests']})`);
 const servesYear = values.year && only.has('generation');
 if (values.year && !servesYear) console.log('--year applies with the generation group only: no year figures.');
 const yearDataset = yearDays === 365 ? 'the year dataset' : `a ${yearDays}-day "year" dataset (--year-days)`;
@@ -86,6 +105,7 @@ try {
   if (only.has('serialise')) figures.push(...benchSerialise());
   if (only.has('loop')) figures.push(...(await benchEventLoop(load)));
   if (only.has('hub')) figures.push(...(await benchHub()));
+  if (only.has('fuzz')) figures.push(...(await benchFuzz({ requests: fuzzRequests })));
 
   // The demo's data on the 30-day history just generated, or a day of it generated now.
   if (only.has('api') || only.has('page-load') || only.has('account')) {

@@ -157,7 +157,10 @@ const hostileNumberText = fc.oneof(
 const longText = fc.oneof(
   fc.constantFrom('a', 'Z', '0', '9', '%', ' ', "'").map((unit) => unit.repeat(10_000)),
   fc.constantFrom('é', 'ж', '中', '😀').map((unit) => unit.repeat(800)),
-  fc.string({ minLength: 2_000, maxLength: 3_000, unit: 'grapheme-ascii' }),
+  // A short random text repeated: as long, but drawn and shrunk as cheaply as a short one.
+  fc
+    .tuple(fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme-ascii' }), fc.integer({ min: 100, max: 2_000 }))
+    .map(([text, times]) => text.repeat(times).slice(0, 3_000)),
 );
 
 /** Hostile text of every kind, decoded (as the server should see it once the URL is decoded). */
@@ -510,21 +513,28 @@ function shapedBody(schema: FuzzSchema, known: KnownValues): fc.Arbitrary<string
     });
 }
 
-/** Bodies no reasonable client sends: very deep, very long, or with a field buried deep. */
+/** Bodies no reasonable client sends, by the field they bury things in: built once, they take milliseconds each. */
+const monstrousTexts = new Map<string, string[]>();
+
+/** Bodies no reasonable client sends: very deep, very long, very wide, or with a field buried deep. */
 function monstrousBody(schema: FuzzSchema | undefined): fc.Arbitrary<string> {
   const field = Object.keys(schema?.properties ?? { playerName: {} })[0] ?? 'playerName';
-  return fc.oneof(
-    fc.constantFrom(100, 5_000, 100_000).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
-    fc.constantFrom(100, 5_000, 50_000).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
-    fc
-      .constantFrom(1_000, 20_000)
-      .map((depth) => `{${JSON.stringify(field)}:${'['.repeat(depth)}"x"${']'.repeat(depth)}}`),
-    fc.constantFrom(10_000, 150_000).map((length) => `[${Array.from({ length }, () => '0').join(',')}]`),
-    fc.constantFrom(10_000, 100_000).map((length) => JSON.stringify({ [field]: Array.from({ length }, () => 'x') })),
-    // Just under and just over Fastify's 1 MiB body limit.
-    fc.constantFrom(1_000_000, 1_100_000).map((length) => JSON.stringify({ [field]: 'x'.repeat(length) })),
-    fc.constant(JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, index) => [`k${index}`, index])))),
-  );
+  let texts = monstrousTexts.get(field);
+  if (texts === undefined) {
+    const name = JSON.stringify(field);
+    texts = [
+      ...[100, 5_000, 100_000].map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
+      ...[100, 5_000, 50_000].map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+      ...[1_000, 20_000].map((depth) => `{${name}:${'['.repeat(depth)}"x"${']'.repeat(depth)}}`),
+      ...[10_000, 150_000].map((length) => `[${'0,'.repeat(length - 1)}0]`),
+      ...[1_000, 100_000].map((length) => `{${name}:[${'"x",'.repeat(length - 1)}"x"]}`),
+      // Around the body limits a server may have (16 kB, Fastify's default 1 MiB).
+      ...[16_000, 16_400, 1_100_000].map((length) => `{${name}:"${'x'.repeat(length)}"}`),
+      `{${Array.from({ length: 20_000 }, (_, index) => `"k${index}":${index}`).join(',')}}`,
+    ];
+    monstrousTexts.set(field, texts);
+  }
+  return fc.constantFrom(...texts);
 }
 
 export interface FuzzBody {
