@@ -35,6 +35,8 @@ describe('openDatabase', () => {
         '0013-accounts',
         '0014-achievements',
         '0015-similarity-features',
+        '0016-similarity-presence',
+        '0017-sessions-player-round-index',
       ]);
     } finally {
       await database.close();

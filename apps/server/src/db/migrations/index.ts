@@ -15,6 +15,7 @@ import { accounts } from './0013-accounts.ts';
 import { achievements } from './0014-achievements.ts';
 import { similarityFeatures } from './0015-similarity-features.ts';
 import { similarityPresence } from './0016-similarity-presence.ts';
+import { sessionsPlayerRoundIndex } from './0017-sessions-player-round-index.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-achievements': achievements,
   '0015-similarity-features': similarityFeatures,
   '0016-similarity-presence': similarityPresence,
+  '0017-sessions-player-round-index': sessionsPlayerRoundIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

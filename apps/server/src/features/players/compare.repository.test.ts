@@ -56,9 +56,9 @@ async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
   });
   const repository = createCompareRepository(db);
   const guid = asServerGuid(serverGuid);
-  const shared = await repository.findSharedRounds(player1, player2, undefined, 50, []);
+  const shared = await repository.findSharedRounds(player1, player2, undefined, 50);
   expect(shared.length).toBeGreaterThan(0);
-  await repository.findSharedRounds(player1, player2, guid, 50, ['2026-04-30T00:00:00.000Z']);
+  await repository.findSharedRounds(player1, player2, guid, 50);
   await repository.findServer(guid);
   await repository.findServerFigures(player1);
   await repository.findDayFigures(player1, 0);
@@ -83,18 +83,19 @@ describe('the comparison’s query plans', () => {
     }
   });
 
-  it('find the rounds both played from each player’s sessions by the (player, start) index', async () => {
+  it('find the rounds both played from the (player, round) index', async () => {
     const plans = (await plansOfComparison()).filter(({ sql }) => sql.includes('"sessions" as "b"'));
     expect(plans.length).toBeGreaterThanOrEqual(2);
     for (const { plan } of plans) {
-      expect(plan.filter((line) => line.includes('sessions_player_start'))).toHaveLength(2);
-      // The second player's rounds become a transient index, probed once per session of the first player's.
+      // The second player's round keys from the index alone, a transient index the first player's entries probe.
+      expect(plan).toContain('SEARCH sessions USING COVERING INDEX sessions_player_round (player_name=?)');
       expect(plan).toContain('LIST SUBQUERY 1');
+      expect(plan.filter((line) => line.includes('sessions_player_round'))).toHaveLength(3);
     }
   });
 });
 
-describe('the head-to-head rounds read recent sessions first', () => {
+describe('the head-to-head rounds', () => {
   let small: Database;
 
   beforeAll(async () => {
@@ -117,8 +118,7 @@ describe('the head-to-head rounds read recent sessions first', () => {
           { name: 'Ben', score: 1, kills: 1, deaths: 1, minutes: 10, start: benJoined },
         ],
       });
-    // Tried from 12:00 first: round 5 started after it; both joined round 4 after it, but the round started
-    // earlier than round 3, which Ann joined before 12:00.
+    // Newest round start first, whenever each player joined.
     both(3, '2026-05-01T11:50:00.000Z', '2026-05-01T11:50:00.000Z', '2026-05-01T12:05:00.000Z');
     both(4, '2026-05-01T11:40:00.000Z', '2026-05-01T12:01:00.000Z', '2026-05-01T12:01:00.000Z');
     both(5, '2026-05-01T12:10:00.000Z', '2026-05-01T12:10:00.000Z', '2026-05-01T12:10:00.000Z');
@@ -128,11 +128,11 @@ describe('the head-to-head rounds read recent sessions first', () => {
     await small.close();
   });
 
-  it('widen the stretch until the newest rounds are certain ("newest first")', async () => {
+  it('come newest round start first, at most the limit', async () => {
     const repository = createCompareRepository(small.db);
-    const newest = await repository.findSharedRounds('Ann', 'Ben', undefined, 2, ['2026-05-01T12:00:00.000Z']);
+    const newest = await repository.findSharedRounds('Ann', 'Ben', undefined, 2);
     expect(newest.map((round) => round.roundId)).toEqual(['round-5', 'round-3']);
-    const all = await repository.findSharedRounds('Ann', 'Ben', undefined, 50, ['2026-05-01T12:00:00.000Z']);
+    const all = await repository.findSharedRounds('Ann', 'Ben', undefined, 50);
     expect(all.map((round) => round.roundId)).toEqual(['round-5', 'round-3', 'round-4']);
   });
 });

@@ -7,8 +7,8 @@ import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 /**
  * The SQL behind the comparison of two players (issue 19). Everything but the head-to-head rounds reads the round
  * aggregates of one player through its player key or index (server totals, UTC days, map months, awards): a
- * handful to a few hundred rows whatever the history's length. The head-to-head reads both players' sessions
- * through the (player, start) index, the recent ones first (query plans: compare.repository.test.ts).
+ * handful to a few hundred rows whatever the history's length. The head-to-head reads the rounds both players
+ * played from the (player, round) index (query plans: compare.repository.test.ts).
  */
 
 /** "Milestone" = the catalogue's achievementType milestone (kills, hours played and score marks). */
@@ -116,49 +116,40 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       .orderBy('achieved_at', 'desc')
       .orderBy('achievement_id'),
   );
-  // The first player's sessions (from `since`) through the (player, start) index, kept only where the round is
-  // among the second player's, read the same way: SQLite keeps those round keys in a transient index (an `in`
-  // subquery always gets one). Only then is the second player's session looked up in the few shared rounds.
-  // Joining the sessions on the round alone read every other session of each of the first player's rounds
-  // (5 times the work on the demo world); a materialised pair of lists was matched by a scan of one per row of
-  // the other when SQLite guessed them short.
+  // The second player's round keys, read from the (player, round) index alone (migration 0017), become a transient
+  // index; the first player's own index entries are probed in it, so only the sessions of shared rounds are read,
+  // and only then the second player's session of each. Over all history at once: a pair of the demo's most active
+  // players takes 0.4 ms.
   const sharedRounds = (onOneServer: boolean) =>
-    compileOnce(
-      db,
-      (value: QueryValue<{ player1: string; player2: string; since: string; guid: ServerGuid; limit: number }>) =>
-        db
-          .selectFrom('sessions as a')
-          .innerJoin('sessions as b', (join) =>
-            join.onRef('b.round_key', '=', 'a.round_key').on('b.player_name', '=', value('player2')),
-          )
-          .innerJoin('rounds as r', 'r.round_key', 'a.round_key')
-          .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
-          .select([
-            'r.round_id',
-            'r.start_time',
-            'r.map_name',
-            'r.server_guid',
-            'v.name as server_name',
-            'a.score as score1',
-            'a.kills as kills1',
-            'a.deaths as deaths1',
-            'b.score as score2',
-            'b.kills as kills2',
-            'b.deaths as deaths2',
-          ])
-          .where('a.player_name', '=', value('player1'))
-          .where('a.start_time', '>=', value('since'))
-          .where('a.round_key', 'in', (eb) =>
-            eb
-              .selectFrom('sessions')
-              .select('round_key')
-              .where('player_name', '=', value('player2'))
-              .where('start_time', '>=', value('since')),
-          )
-          .$if(onOneServer, (qb) => qb.where('r.server_guid', '=', value('guid')))
-          .orderBy('r.start_time', 'desc')
-          .orderBy('r.round_key', 'desc')
-          .limit(value('limit')),
+    compileOnce(db, (value: QueryValue<{ player1: string; player2: string; guid: ServerGuid; limit: number }>) =>
+      db
+        .selectFrom('sessions as a')
+        .innerJoin('sessions as b', (join) =>
+          join.onRef('b.round_key', '=', 'a.round_key').on('b.player_name', '=', value('player2')),
+        )
+        .innerJoin('rounds as r', 'r.round_key', 'a.round_key')
+        .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+        .select([
+          'r.round_id',
+          'r.start_time',
+          'r.map_name',
+          'r.server_guid',
+          'v.name as server_name',
+          'a.score as score1',
+          'a.kills as kills1',
+          'a.deaths as deaths1',
+          'b.score as score2',
+          'b.kills as kills2',
+          'b.deaths as deaths2',
+        ])
+        .where('a.player_name', '=', value('player1'))
+        .where('a.round_key', 'in', (eb) =>
+          eb.selectFrom('sessions').select('round_key').where('player_name', '=', value('player2')),
+        )
+        .$if(onOneServer, (qb) => qb.where('r.server_guid', '=', value('guid')))
+        .orderBy('r.start_time', 'desc')
+        .orderBy('r.round_key', 'desc')
+        .limit(value('limit')),
     );
   const selectSharedRounds = sharedRounds(false);
   const selectSharedRoundsOnServer = sharedRounds(true);
@@ -212,28 +203,15 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    /**
-     * Rounds both names played (on one server when given), newest start first, at most `limit`. Pairs who play
-     * together often have their newest rounds in the last days: the sessions since each of `recentStarts` (ISO,
-     * latest first) are tried first, and the next, longer stretch only when fewer than `limit` of the rounds found
-     * started within it (a round that started earlier may be missing: someone joined it before that start); then
-     * the whole history.
-     */
+    /** Rounds both names played (on one server when given), newest start first, at most `limit`. */
     async findSharedRounds(
       player1: string,
       player2: string,
       serverGuid: ServerGuid | undefined,
       limit: number,
-      recentStarts: readonly string[],
     ): Promise<SharedRoundRecord[]> {
       const select = serverGuid === undefined ? selectSharedRounds : selectSharedRoundsOnServer;
-      const guid = serverGuid ?? ('' as ServerGuid);
-      let rows: Awaited<ReturnType<typeof select>> = [];
-      for (const since of [...recentStarts, '']) {
-        rows = await select({ player1, player2, since, guid, limit });
-        const complete = rows.filter((row) => row.start_time >= since);
-        if (complete.length >= limit) break;
-      }
+      const rows = await select({ player1, player2, guid: serverGuid ?? ('' as ServerGuid), limit });
       return rows.map((row) => ({
         roundId: row.round_id,
         startTime: row.start_time,

@@ -200,15 +200,7 @@ export function createCompareService({
     const [first, second, shared, server] = await Promise.all([
       sideOf(player1, serverGuid, nowMs),
       sideOf(player2, serverGuid, nowMs),
-      repository.findSharedRounds(
-        player1,
-        player2,
-        serverGuid,
-        HEAD_TO_HEAD_LIMIT,
-        [COMPARISON_BUCKET_DAYS.Last30Days, COMPARISON_BUCKET_DAYS.LastYear].map((days) =>
-          new Date(windowStartMs(nowMs, days)).toISOString(),
-        ),
-      ),
+      repository.findSharedRounds(player1, player2, serverGuid, HEAD_TO_HEAD_LIMIT),
       serverGuid === undefined ? undefined : repository.findServer(serverGuid),
     ]);
     const sides = [first, second] as const;

@@ -206,9 +206,11 @@ export function createPlayerProfileRepository(db: Kysely<DatabaseSchema>) {
       .orderBy('b.session_id', 'desc'),
   );
   const selectOpenRoundSessions = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    // The open rounds (a hundred or so) probed in the player's (player, round) index entries (migration 0017):
+    // the player's other sessions are never read.
     selectSessions(db)
-      .where('r.is_active', '=', 1)
       .where('s.player_name', '=', value('name'))
+      .where('s.round_key', 'in', (eb) => eb.selectFrom('rounds').select('round_key').where('is_active', '=', 1))
       .orderBy('s.last_seen', 'desc'),
   );
 
