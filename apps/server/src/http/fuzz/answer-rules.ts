@@ -2,8 +2,8 @@ import type { FuzzRequest } from './hostile-values.ts';
 
 /**
  * What any answer to a hostile request must be (issue 20): never a 5xx; every error in the one format
- * `{ error, message, details? }` (http/errors.ts), `error` a short snake_case kind; and a 400 about a path or query
- * parameter names it.
+ * `{ error, message, details? }` (http/errors.ts), `error` a short snake_case kind; a 400 about a path or query
+ * parameter names it; and a success is JSON (a 204, empty), as the API's every answer.
  */
 
 export interface FuzzAnswer {
@@ -12,7 +12,7 @@ export interface FuzzAnswer {
   body: string;
 }
 
-export type ProblemKind = 'server_error' | 'error_format' | 'parameter_not_named';
+export type ProblemKind = 'server_error' | 'error_format' | 'parameter_not_named' | 'answer_format';
 
 export interface Problem {
   kind: ProblemKind;
@@ -39,6 +39,15 @@ function decodes(text: string): boolean {
  * The router turns the request down before any route reads it: its path does not decode (a broken percent
  * sequence), so no parameter can be named.
  */
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function pathDoesNotDecode(request: FuzzRequest): boolean {
   return !decodes(request.url.split('?', 1)[0] ?? '');
 }
@@ -48,7 +57,18 @@ export function problemsOf(request: FuzzRequest, answer: FuzzAnswer): Problem[] 
   const body = answer.body.length > 400 ? `${answer.body.slice(0, 400)}…` : answer.body;
   if (answer.status >= 500)
     problems.push({ kind: 'server_error', status: answer.status, text: `answered ${answer.status}: ${body}` });
-  if (answer.status < 400) return problems;
+  if (answer.status < 400) {
+    // The API answers JSON, or nothing with a 204, whatever the request.
+    const json = /^application\/json\b/i.test(answer.contentType ?? '');
+    if (answer.status === 204 ? answer.body !== '' : !json || !parses(answer.body)) {
+      problems.push({
+        kind: 'answer_format',
+        status: answer.status,
+        text: `${answer.status} of content type ${answer.contentType}: ${body}`,
+      });
+    }
+    return problems;
+  }
 
   const format = (text: string) =>
     problems.push({ kind: 'error_format', status: answer.status, text: `${answer.status}: ${text}` });

@@ -655,12 +655,28 @@ export function hostileRequest(route: FuzzRoute, known: KnownValues): fc.Arbitra
         ),
         sameOrigin: fc.boolean(),
         cookie: refreshCookie(route),
+        pathShape: fc.oneof(
+          { arbitrary: fc.constant((path: string) => path), weight: 12 },
+          {
+            arbitrary: fc.constantFrom(
+              (path: string) => path.toUpperCase(),
+              (path: string) => `${path}/`,
+              (path: string) => path.replace('/stats/', '/stats//'),
+              (path: string) => path.replace('/stats/', '/stats/./'),
+              (path: string) => `${path}%00`,
+              (path: string) => `${path};jsessionid=1`,
+            ),
+            weight: 1,
+          },
+        ),
       }),
     )
-    .map(({ pathValues, query, body, auth, sameOrigin, cookie }) => {
-      const path = fillPath(
-        route.path,
-        Object.fromEntries(pathParameters.map((parameter, index) => [parameter.name, pathValues[index] ?? ''])),
+    .map(({ pathValues, query, body, auth, sameOrigin, cookie, pathShape }) => {
+      const path = pathShape(
+        fillPath(
+          route.path,
+          Object.fromEntries(pathParameters.map((parameter, index) => [parameter.name, pathValues[index] ?? ''])),
+        ),
       );
       const search = query.map(([key, value]) => (value === undefined ? key : `${key}=${value}`)).join('&');
       const headers: Record<string, string> = {};
