@@ -1,4 +1,5 @@
 import type { SimilarPlayerStats, SimilarPlayersResponse, SimilarityMode } from '@frontline/contract';
+import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { roundTo } from '../../lib/numbers.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
@@ -77,60 +78,68 @@ export function createSimilarPlayersService(deps: {
     };
   }
 
+  // Features change when a round of the player or a candidate closes, a few times an hour for most: a panel opened
+  // again, or by another visitor, within the minute is answered from here (the answer costs tens of milliseconds).
+  const answers = new AnswerCache<SimilarPlayersResponse>({ reuseMs: 60_000, maxEntries: 500 });
+
   return {
-    async findSimilarPlayers({ playerName, mode, limit }) {
-      if (!(await repository.playerExists(playerName))) return undefined;
-      const fromWeek = weekOfMs(clock()) - FEATURE_WEEKS + 1;
-      const stored = await repository.findFeatures(playerName);
-      const target = stored && stored.lastWeek >= fromWeek ? stored : emptyFeatures(playerName);
-
-      const targetShares = Object.entries(target.serverMinutes)
-        .filter(([, minutes]) => minutes > ACTIVE_SERVER_MINUTES)
-        .map(([serverGuid, minutes]) => ({ serverGuid, share: minutes / target.playedMinutes }));
-      const candidates = await repository.findCandidates(targetShares, fromWeek, CANDIDATE_MIN_PLAYED_MS);
-      const chosen = preSortCandidates(
-        { ...target, presence: presenceHoursOf(target.intervals, target.lastWeek) },
-        candidates,
-        limit,
-        mode,
-      );
-      const chosenFeatures = await repository.findFeaturesOf(chosen.map((candidate) => candidate.playerName));
-      // The funnel's order, whatever order the rows came back in.
-      const order = new Map(chosen.map((candidate, index) => [candidate.playerName, index]));
-      chosenFeatures.sort((a, b) => (order.get(a.playerName) ?? 0) - (order.get(b.playerName) ?? 0));
-
-      const everyone = [target, ...chosenFeatures];
-      const mapRates =
-        mode === 'aliasdetection'
-          ? await repository.findMapRates(
-              [...new Set(everyone.flatMap((player) => Object.keys(player.maps)))],
-              fromWeek,
-            )
-          : new Map();
-      const scored = (features: PlayerFeatures): ScoredFeatures => ({
-        ...features,
-        mapDominance: mode === 'aliasdetection' ? mapDominanceScoresOf(features.maps, mapRates) : {},
-      });
-      const scoredTarget = scored(target);
-      const ranked = rankSimilarPlayers(scoredTarget, chosenFeatures.map(scored), mode, limit);
-      const servers = await repository.findServers([
-        ...new Set(
-          [scoredTarget, ...ranked.map((entry) => entry.features)].flatMap((player) =>
-            Object.keys(player.serverMinutes),
-          ),
-        ),
-      ]);
-
-      return {
-        targetPlayer: playerName,
-        mode,
-        targetPlayerStats: statsOf(scoredTarget, mode, servers, { overlapMinutes: 0, nonOverlapScore: 0 }),
-        similarPlayers: ranked.map(({ features, similarity }) => ({
-          ...statsOf(features, mode, servers, similarity.temporal),
-          similarityScore: roundTo(similarity.score, 3),
-          similarityReasons: similarity.reasons,
-        })),
-      };
+    findSimilarPlayers(request) {
+      const now = clock();
+      const key = JSON.stringify([request.playerName, request.mode, request.limit]);
+      return answers.reuse(key, now, () => findSimilarPlayers(request, now));
     },
   };
+
+  async function findSimilarPlayers(
+    { playerName, mode, limit }: SimilarPlayersRequest,
+    nowMs: number,
+  ): Promise<SimilarPlayersResponse | undefined> {
+    if (!(await repository.playerExists(playerName))) return undefined;
+    const fromWeek = weekOfMs(nowMs) - FEATURE_WEEKS + 1;
+    const stored = await repository.findFeatures(playerName);
+    const target = stored && stored.lastWeek >= fromWeek ? stored : emptyFeatures(playerName);
+
+    const targetShares = Object.entries(target.serverMinutes)
+      .filter(([, minutes]) => minutes > ACTIVE_SERVER_MINUTES)
+      .map(([serverGuid, minutes]) => ({ serverGuid, share: minutes / target.playedMinutes }));
+    const candidates = await repository.findCandidates(targetShares, fromWeek, CANDIDATE_MIN_PLAYED_MS);
+    const chosen = preSortCandidates(
+      { ...target, presence: presenceHoursOf(target.intervals, target.lastWeek) },
+      candidates,
+      limit,
+      mode,
+    );
+    const chosenFeatures = await repository.findFeaturesOf(chosen.map((candidate) => candidate.playerName));
+    // The funnel's order, whatever order the rows came back in.
+    const order = new Map(chosen.map((candidate, index) => [candidate.playerName, index]));
+    chosenFeatures.sort((a, b) => (order.get(a.playerName) ?? 0) - (order.get(b.playerName) ?? 0));
+
+    const everyone = [target, ...chosenFeatures];
+    const mapRates =
+      mode === 'aliasdetection'
+        ? await repository.findMapRates([...new Set(everyone.flatMap((player) => Object.keys(player.maps)))], fromWeek)
+        : new Map();
+    const scored = (features: PlayerFeatures): ScoredFeatures => ({
+      ...features,
+      mapDominance: mode === 'aliasdetection' ? mapDominanceScoresOf(features.maps, mapRates) : {},
+    });
+    const scoredTarget = scored(target);
+    const ranked = rankSimilarPlayers(scoredTarget, chosenFeatures.map(scored), mode, limit);
+    const servers = await repository.findServers([
+      ...new Set(
+        [scoredTarget, ...ranked.map((entry) => entry.features)].flatMap((player) => Object.keys(player.serverMinutes)),
+      ),
+    ]);
+
+    return {
+      targetPlayer: playerName,
+      mode,
+      targetPlayerStats: statsOf(scoredTarget, mode, servers, { overlapMinutes: 0, nonOverlapScore: 0 }),
+      similarPlayers: ranked.map(({ features, similarity }) => ({
+        ...statsOf(features, mode, servers, similarity.temporal),
+        similarityScore: roundTo(similarity.score, 3),
+        similarityReasons: similarity.reasons,
+      })),
+    };
+  }
 }
