@@ -45,8 +45,12 @@ const OBJECTIVE_PLAYER_SHARE = 0.12;
  * that now and then two people with one name play on one server at once.
  */
 const NAMESAKE_SHARE = 0.03;
-/** A person's connection against his region's typical one (#assignConnections): within ±12 % for most, bounded. */
-const PING_FACTOR_RANGE = [0.7, 1.4] as const;
+/**
+ * A person's connection against his region's typical one (#assignConnections): a region spans a dozen countries
+ * (Lisbon and Berlin are both Western Europe, 45 and 10 ms from a Frankfurt server), so a quarter either way for most.
+ */
+const PING_FACTOR_SPREAD = 0.25;
+const PING_FACTOR_RANGE = [0.5, 1.8] as const;
 /** How much a person's ping drifts from one session to the next (a standard deviation, as a share). */
 const PING_SESSION_SPREAD = 0.03;
 
@@ -309,7 +313,10 @@ class SimulatedWorld implements EmulatedWorld {
    */
   #assignConnections(random: Random): void {
     for (const player of this.#players) {
-      player.pingFactor = Math.min(PING_FACTOR_RANGE[1], Math.max(PING_FACTOR_RANGE[0], random.normal(1, 0.12)));
+      player.pingFactor = Math.min(
+        PING_FACTOR_RANGE[1],
+        Math.max(PING_FACTOR_RANGE[0], random.normal(1, PING_FACTOR_SPREAD)),
+      );
     }
   }
 

@@ -59,9 +59,17 @@ export interface SimilarityResult {
   temporal: TemporalComparison;
 }
 
-/** Domain facts §6: ping similarity of one common server by the absolute difference in ms. */
-export function pingSimilarityOf(difference: number): number {
-  const gap = Math.abs(difference);
+/** Below this mean ping the bands are domain facts §6's milliseconds; above, they widen with the ping. */
+const PING_BANDS_UP_TO_MS = 30;
+
+/**
+ * Domain facts §6: ping similarity of one common server by the absolute difference in ms (≤1 ms 1, ≤2 0.9, ≤3 0.7,
+ * ≤5 0.4, ≤10 0.1). Frontline widens the bands in proportion on servers farther than 30 ms (decision 0018): a
+ * person's ping varies by a share of the path, so one player's average to a server 300 ms away moves by 10 ms
+ * between weeks, and the fixed bands told him apart from himself there.
+ */
+export function pingSimilarityOf(difference: number, meanPing = 0): number {
+  const gap = (Math.abs(difference) * PING_BANDS_UP_TO_MS) / Math.max(PING_BANDS_UP_TO_MS, meanPing);
   if (gap <= 1) return 1;
   if (gap <= 2) return 0.9;
   if (gap <= 3) return 0.7;
@@ -198,12 +206,15 @@ export function scoreSimilarity(
 
   if (weights.ping > 0) {
     const differences: number[] = [];
+    let similarity = 0;
     for (const [serverGuid, ping] of Object.entries(target.serverPings)) {
       const other = candidate.serverPings[serverGuid];
-      if (other !== undefined) differences.push(Math.abs(ping - other));
+      if (other === undefined) continue;
+      differences.push(Math.abs(ping - other));
+      similarity += pingSimilarityOf(ping - other, (ping + other) / 2);
     }
     if (differences.length > 0) {
-      const term = differences.reduce((total, gap) => total + pingSimilarityOf(gap), 0) / differences.length;
+      const term = similarity / differences.length;
       sum += weights.ping * term;
       if (term >= 0.7) reasons.push(`Similar ping on ${differences.length} common server(s)`);
       const largest = Math.max(...differences);

@@ -158,8 +158,10 @@ describe('similarity scoring', () => {
     expect(ranked[0]?.similarity.temporal.nonOverlapScore).toBe(0);
   });
 
-  it('pings: domain facts §6 bands', () => {
-    expect([0, 1, 2, 3, 5, 10, 11].map(pingSimilarityOf)).toEqual([1, 1, 0.9, 0.7, 0.4, 0.1, 0]);
+  it('pings: domain facts §6 bands up to 30 ms, widened in proportion beyond', () => {
+    expect([0, 1, 2, 3, 5, 10, 11].map((gap) => pingSimilarityOf(gap, 25))).toEqual([1, 1, 0.9, 0.7, 0.4, 0.1, 0]);
+    // 300 ms away, ten times the bands: 10 ms is 1 ms near by.
+    expect([10, 20, 30, 50, 100, 110].map((gap) => pingSimilarityOf(gap, 300))).toEqual([1, 0.9, 0.7, 0.4, 0.1, 0]);
   });
 
   it('scores stay within 0..1 for any players (seeded random players)', () => {
