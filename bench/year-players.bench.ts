@@ -6,7 +6,7 @@ import { percentile } from './statistics.ts';
 
 /**
  * Issue "Players": the player endpoints for the most active player (most time played) of a year of history, on
- * the year's database served by the demo. For each: the first request (nothing reused, what the player's first
+ * the year's database served by the demo, and (issue 19) his comparison with the runner-up. For each: the first request (nothing reused, what the player's first
  * visitor waits for) and the p95 of 32 clients asking again and again.
  */
 
@@ -49,6 +49,11 @@ export async function benchYearPlayers(load: LoadGenerator, baseUrl: string, dat
     { name: 'player_mapstats_thisyear', path: `/stats/players/${name}/server/${server}/mapstats?range=ThisYear` },
     { name: 'players_list_active', path: '/stats/players?isActive=true&pageSize=100' },
     { name: 'players_search', path: `/stats/Players/search?query=${encodeURIComponent(player.name.slice(0, 2))}` },
+    // Issue 19: the two most active players side by side (a year of head-to-head, day and map figures).
+    {
+      name: 'compare',
+      path: `/stats/players/compare?player1=${name}&player2=${encodeURIComponent(player.runnerUp)}`,
+    },
   ];
   // A freshly started server reads its first pages from disk and compiles its code: the second most active
   // player's profile pays for that, so the figures below are of this player's answers, not of a cold process.
