@@ -426,6 +426,48 @@ describe('retries with exponential backoff on network errors, timeouts, 429 and 
     expect(harness.sleeps).toEqual([1000, 2000, 4000]);
   });
 
+  it('within a budget, an attempt waits only for the time left and no pause ends past it', async () => {
+    const feed = await startFeedServer(() => 'hang');
+    const harness = createHarness();
+    const started = performance.now();
+
+    const poll = await fetchGameServers('bf1942', harness.options(feed.baseUrl, { timeoutMs: 5_000, budgetMs: 300 }));
+
+    // One attempt, cut at the budget instead of the 5 s timeout; the 1 s pause would end past it: no retry.
+    expect(poll).toMatchObject({ ok: false, details: { requests: 1 } });
+    const [, waitedMs] =
+      /^page 1: timed out after (\d+) ms \(the poll's time is up\)$/.exec(poll.ok ? '' : poll.error) ?? [];
+    expect(Number(waitedMs)).toBeGreaterThan(250);
+    expect(Number(waitedMs)).toBeLessThanOrEqual(300);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(harness.sleeps).toEqual([]);
+  });
+
+  it('within a budget, retries go on while their pause fits, then the poll fails rather than ending late', async () => {
+    const feed = await startFeedServer(() => ({ status: 503 }));
+    const harness = createHarness();
+
+    // The pauses are recorded, not slept: 1 s fits a 1.5 s budget, the next pause (2 s) does not.
+    const poll = await fetchGameServers('bf1942', harness.options(feed.baseUrl, { budgetMs: 1_500 }));
+
+    expect(poll).toMatchObject({
+      ok: false,
+      error: "page 1: HTTP 503 Service Unavailable (gave up after 2 attempts: the poll's time is up)",
+    });
+    expect(harness.sleeps).toEqual([1000]);
+    expect(feed.requests).toHaveLength(2);
+  });
+
+  it('a budget that is not spent changes nothing', async () => {
+    const feed = await startFeedServer(failFirst(1, { status: 503 }, servePages([bf1942Page1, bf1942Page2])));
+    const harness = createHarness();
+
+    const poll = await fetchGameServers('bf1942', harness.options(feed.baseUrl, { budgetMs: 60_000 }));
+
+    expect(serversOf(poll)).toHaveLength(5);
+    expect(harness.sleeps).toEqual([1000]);
+  });
+
   it('retries: 0 means a single attempt', async () => {
     const feed = await startFeedServer(() => ({ status: 500 }));
     const harness = createHarness();
@@ -676,6 +718,29 @@ describe('the poll itself', () => {
     );
 
     expect(poll.at).toEqual(new Date('2026-03-14T18:30:00Z'));
+  });
+
+  it('after retries, at is when the answered request went out: the list is of that moment, not of the first try', async () => {
+    const feed = await startFeedServer(failFirst(2, { status: 503 }, servePages([bf1942Page1, bf1942Page2])));
+    const { options } = createHarness();
+    // The clock reads one second more for each request the feed has received.
+    const now = () => new Date(POLL_STARTED.getTime() + feed.requests.length * 1000);
+
+    const poll = await fetchGameServers('bf1942', options(feed.baseUrl, { now }));
+
+    expect(serversOf(poll)).toHaveLength(5);
+    // The first two attempts failed; the third, sent after two requests, answered.
+    expect(poll.at).toEqual(new Date(POLL_STARTED.getTime() + 2000));
+  });
+
+  it('a failed poll keeps the time it started', async () => {
+    const feed = await startFeedServer(() => ({ status: 500 }));
+    const { options } = createHarness();
+    const now = () => new Date(POLL_STARTED.getTime() + feed.requests.length * 1000);
+
+    const poll = await fetchGameServers('bf1942', options(feed.baseUrl, { now }));
+
+    expect(poll).toMatchObject({ ok: false, at: POLL_STARTED, details: { requests: 4 } });
   });
 
   it('an already aborted signal → ok:false without a request', async () => {

@@ -16,6 +16,12 @@ export interface FetchGameServersOptions {
   timeoutMs?: number;
   /** Further attempts of one page after the first fails. */
   retries?: number;
+  /**
+   * The whole poll, retries included, ends within this long (ms): no attempt waits past it and no pause is taken that
+   * would end past it; a poll that runs out fails (a gap) rather than ending late. The collector gives each poll most
+   * of its interval, so that a feed that fails slowly (timeouts, 5xx with their pauses) never delays the next poll.
+   */
+  budgetMs?: number;
   /** First pause between attempts; it doubles each time, capped at `MAX_BACKOFF_MS`. */
   backoffMs?: number;
   maxPages?: number;
@@ -54,6 +60,8 @@ interface Settings {
   now: () => Date;
   timeoutMs: number;
   retries: number;
+  /** `performance.now()` past which no attempt runs (Infinity without a budget). */
+  deadline: number;
   backoffMs: number;
   maxPages: number;
   userAgent: string;
@@ -71,7 +79,8 @@ type AttemptResult =
   | { kind: 'retryable'; error: string; retryAfterMs?: number }
   | { kind: 'fatal'; error: string };
 
-type PageResult = { ok: true; page: BflistPage } | { ok: false; error: string };
+/** `at`: for the first page, when its answered attempt was sent. */
+type PageResult = { ok: true; page: BflistPage; at: Date | undefined } | { ok: false; error: string };
 
 /**
  * Polls the whole BFList v2 server list of one game, page by page. Either every page arrives and the poll is
@@ -81,7 +90,9 @@ type PageResult = { ok: true; page: BflistPage } | { ok: false; error: string };
  */
 export async function fetchGameServers(game: GameId, options: FetchGameServersOptions): Promise<BflistGamePoll> {
   const settings = resolveSettings(options);
-  const at = settings.now();
+  const started = settings.now();
+  /** When the list was taken: the first page's answered request (its snapshot pins the pages after it). */
+  let at = started;
   const details: BflistPollDetails = {
     pages: 0,
     requests: 0,
@@ -89,7 +100,7 @@ export async function fetchGameServers(game: GameId, options: FetchGameServersOp
     duplicateEntries: 0,
     problems: [],
   };
-  const fail = (error: string): BflistGamePoll => ({ game, at, ok: false, error, details });
+  const fail = (error: string): BflistGamePoll => ({ game, at: started, ok: false, error, details });
 
   const listUrl = buildListUrl(options.baseUrl, game);
   if (listUrl === undefined) return fail(`invalid base URL ${JSON.stringify(options.baseUrl)}`);
@@ -99,8 +110,14 @@ export async function fetchGameServers(game: GameId, options: FetchGameServersOp
   let next: PageCursor | undefined;
   for (;;) {
     const pageNumber = details.pages + 1;
-    const result = await fetchPage(buildPageUrl(listUrl, next), settings, details);
+    const result = await fetchPage(
+      buildPageUrl(listUrl, next),
+      settings,
+      details,
+      pageNumber === 1 ? started : undefined,
+    );
     if (!result.ok) return fail(`page ${pageNumber}: ${result.error}`);
+    if (result.at !== undefined) at = result.at;
     details.pages = pageNumber;
     const { page } = result;
 
@@ -145,6 +162,7 @@ function resolveSettings(options: FetchGameServersOptions): Settings {
     now: options.now ?? (() => new Date()),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retries: options.retries ?? DEFAULT_RETRIES,
+    deadline: options.budgetMs === undefined ? Infinity : performance.now() + options.budgetMs,
     backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
     maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
     userAgent: options.userAgent ?? `Frontline-collector/${APP_VERSION}`,
@@ -153,6 +171,7 @@ function resolveSettings(options: FetchGameServersOptions): Settings {
   };
   requireWholeNumber('timeoutMs', settings.timeoutMs, 1);
   requireWholeNumber('retries', settings.retries, 0);
+  if (options.budgetMs !== undefined) requireWholeNumber('budgetMs', options.budgetMs, 1);
   requireWholeNumber('backoffMs', settings.backoffMs, 0);
   // Zero pages would be an "ok" poll listing no servers: every server would look offline.
   requireWholeNumber('maxPages', settings.maxPages, 1);
@@ -189,17 +208,38 @@ function buildPageUrl(listUrl: URL, next: PageCursor | undefined): URL {
   return url;
 }
 
-async function fetchPage(url: URL, settings: Settings, details: BflistPollDetails): Promise<PageResult> {
+/**
+ * One page, with its retries. `firstAttemptAt`: the time the poll started, for its first page; that page's result
+ * carries the time its answered attempt was sent (`now()` again for a retry).
+ */
+async function fetchPage(
+  url: URL,
+  settings: Settings,
+  details: BflistPollDetails,
+  firstAttemptAt: Date | undefined,
+): Promise<PageResult> {
   for (let attempt = 1; ; attempt += 1) {
     if (settings.signal?.aborted === true) return { ok: false, error: 'aborted' };
+    // Only a later page can find the budget spent (by the pages before it).
+    if (performance.now() >= settings.deadline) return { ok: false, error: "the poll's time is up" };
     details.requests += 1;
-    const result = await attemptPage(url, settings);
-    if (result.kind === 'page') return { ok: true, page: result.page };
+    const sentAt = firstAttemptAt === undefined || attempt === 1 ? firstAttemptAt : settings.now();
+    const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, Math.floor(settings.deadline - performance.now())));
+    const result = await attemptPage(url, settings, timeoutMs);
+    if (result.kind === 'page') return { ok: true, page: result.page, at: sentAt };
     if (result.kind === 'fatal') return { ok: false, error: result.error };
-    if (attempt > settings.retries) {
-      return { ok: false, error: attempt === 1 ? result.error : `${result.error} (gave up after ${attempt} attempts)` };
-    }
-    await settings.sleep(computeBackoff(attempt, settings.backoffMs, result.retryAfterMs));
+    const gaveUp = (why: string) => ({
+      ok: false as const,
+      error:
+        attempt === 1
+          ? `${result.error} (${why})`
+          : `${result.error} (gave up after ${attempt} attempts${why === '' ? '' : `: ${why}`})`,
+    });
+    if (attempt > settings.retries) return attempt === 1 ? { ok: false, error: result.error } : gaveUp('');
+    const pauseMs = computeBackoff(attempt, settings.backoffMs, result.retryAfterMs);
+    // A pause that ends past the budget, and the attempt after it, would only make the poll late: it fails now.
+    if (performance.now() + pauseMs >= settings.deadline) return gaveUp("the poll's time is up");
+    await settings.sleep(pauseMs);
   }
 }
 
@@ -209,9 +249,9 @@ function computeBackoff(attempt: number, backoffMs: number, retryAfterMs?: numbe
   return Math.min(MAX_BACKOFF_MS, Math.max(exponential, retryAfterMs ?? 0));
 }
 
-async function attemptPage(url: URL, settings: Settings): Promise<AttemptResult> {
+async function attemptPage(url: URL, settings: Settings, timeoutMs: number): Promise<AttemptResult> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs);
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const signal = settings.signal === undefined ? timeout.signal : AbortSignal.any([settings.signal, timeout.signal]);
   try {
     const response = await settings.fetch(url, {
@@ -241,7 +281,7 @@ async function attemptPage(url: URL, settings: Settings): Promise<AttemptResult>
     return { kind: 'page', page: parsed.data };
   } catch (error) {
     if (settings.signal?.aborted === true) return { kind: 'fatal', error: 'aborted' };
-    if (timeout.signal.aborted) return { kind: 'retryable', error: `timed out after ${settings.timeoutMs} ms` };
+    if (timeout.signal.aborted) return { kind: 'retryable', error: `timed out after ${timeoutMs} ms` };
     return { kind: 'retryable', error: describeError(error) };
   } finally {
     clearTimeout(timer);

@@ -27,6 +27,8 @@ const send = (message: WorkerToHost) => port.postMessage(message);
 
 /** The writer folds the WAL back into the database between cycles, never more often than this. */
 const CHECKPOINT_EVERY_MS = 10_000;
+/** Each poll's time, retries included: most of the interval, the rest left for the cycle's write. */
+const POLL_BUDGET_MS = Math.max(1, Math.floor(settings.pollIntervalMs * 0.8));
 
 const log = forwardingLogger(settings.logLevel, (level, payload, message) =>
   send({ type: 'log', level, payload, message }),
@@ -43,7 +45,10 @@ let lastCheckpointAt = Date.now();
 const collector = new Collector({
   games: settings.games,
   intervalMs: settings.pollIntervalMs,
-  source: (game, signal) => fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal }),
+  // A poll that cannot be had within most of the interval is a gap, not a late poll: a feed failing slowly (timeouts,
+  // 5xx and their pauses) would otherwise hold every game's next poll back (the cycle waits for all of them).
+  source: (game, signal) =>
+    fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal, budgetMs: POLL_BUDGET_MS }),
   store: createCollectorStore(sqlite),
   events: { publish: (event, committedAt) => send({ type: 'event', event, committedAt }) },
   log,
