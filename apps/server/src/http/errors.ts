@@ -2,6 +2,7 @@ import type { ApiError } from '@frontline/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResponseContractError } from './contract-serializer.ts';
+import { answerAfterRefusedBody } from './refused-body.ts';
 
 /**
  * One error format for every failure: `{ error, message, details? }` with the right status. Bad input is
@@ -18,7 +19,8 @@ const INPUT_PLACES: Record<string, string> = {
 
 /**
  * Statuses whose request was refused before it was read whole (a body too large, an address too long): the rest of it
- * is still on the connection, which cannot carry another request.
+ * may still be on the connection (a refused body is read and dropped only up to a bound, refused-body.ts), which
+ * cannot carry another request.
  */
 const UNREAD_REQUEST_STATUSES = new Set([413, 414]);
 
@@ -53,7 +55,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's and its plugins' own refusals: their messages may quote the request (the media type, the JSON
       // parser's view of the body), so each gets a fixed text instead.
-      return sendError(reply, status, { error: errorKind(status), message: fixedMessage(error, status) });
+      const body = { error: errorKind(status), message: fixedMessage(error, status) };
+      if (status === 413) {
+        // Refused before it was read: the client is still sending it, and must be able to read the answer.
+        answerAfterRefusedBody(request, () => void sendError(reply, status, body));
+        return undefined;
+      }
+      return sendError(reply, status, body);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, status >= 500 ? status : 500, {
