@@ -1,21 +1,29 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { ClosedLoopJob, LoadReply, LoadRequest, LoadResult, PacedJob } from './load-generator.ts';
+import type { ClosedLoopJob, LoadReply, LoadRequest, LoadResult, PacedJob, SentRequest } from './load-generator.ts';
 
 /**
  * The load generator's process (started by load-generator.ts): runs one job at a time as the bench process asks
  * over IPC and answers with the latencies. It exits when the bench process disconnects.
  */
 
-async function timeRequest(url: string, result: LoadResult, headers: Record<string, string> = {}): Promise<void> {
+/** Sends one request and reads its whole answer: its status (0 when none came) and how long that took. */
+async function send(url: string, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   try {
     const response = await fetch(url, { headers: { 'accept-encoding': 'gzip', ...headers } });
     await response.arrayBuffer();
-    if (!response.ok) result.failures += 1;
+    return { status: response.status, ms: performance.now() - started };
   } catch {
-    result.failures += 1;
+    return { status: 0, ms: performance.now() - started };
   }
-  result.latencies.push(performance.now() - started);
+}
+
+const isOk = (status: number) => status >= 200 && status < 300;
+
+async function timeRequest(url: string, result: LoadResult, headers: Record<string, string> = {}): Promise<void> {
+  const { status, ms } = await send(url, headers);
+  if (!isOk(status)) result.failures += 1;
+  result.latencies.push(ms);
 }
 
 async function runClosedLoop({ baseUrl, paths, connections, headers }: ClosedLoopJob): Promise<LoadResult> {
@@ -32,18 +40,33 @@ async function runClosedLoop({ baseUrl, paths, connections, headers }: ClosedLoo
   return result;
 }
 
-async function runPaced({ baseUrl, paths, perSecond }: PacedJob): Promise<LoadResult> {
+/** The nth visitor's address (n from 1): 10.0.0.1 onwards, 16 million before it repeats. */
+function visitorAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function runPaced({ baseUrl, paths, perSecond, addressPerRequest }: PacedJob): Promise<LoadResult> {
   const result: LoadResult = { latencies: [], failures: 0 };
+  const requests: SentRequest[] = [];
   const started = performance.now();
-  const requests: Promise<void>[] = [];
+  const pending: Promise<void>[] = [];
   for (let index = 0; index < paths.length; index += 1) {
     const due = started + (index * 1000) / perSecond;
     const wait = due - performance.now();
     if (wait > 0) await delay(wait);
-    requests.push(timeRequest(baseUrl + paths[index]!, result));
+    const headers: Record<string, string> = addressPerRequest ? { 'x-forwarded-for': visitorAddress(index + 1) } : {};
+    const sentAt = performance.timeOrigin + performance.now();
+    const lateMs = Math.max(0, performance.now() - due);
+    pending.push(
+      send(baseUrl + paths[index]!, headers).then(({ status, ms }) => {
+        if (!isOk(status)) result.failures += 1;
+        result.latencies.push(ms);
+        requests[index] = { status, ms, sentAt, lateMs };
+      }),
+    );
   }
-  await Promise.all(requests);
-  return result;
+  await Promise.all(pending);
+  return { ...result, requests };
 }
 
 process.on('message', (message: LoadRequest) => {

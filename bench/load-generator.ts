@@ -25,6 +25,12 @@ export interface PacedJob {
   baseUrl: string;
   paths: string[];
   perSecond: number;
+  /**
+   * Each request names an address of its own in `X-Forwarded-For` (10.0.0.1, 10.0.0.2, …): as many visitors as
+   * requests to a server behind TRUST_PROXY=loopback, so that its per-address rate limits can stay on as deployed
+   * without being what answers a load that, unlike real traffic, comes from one machine.
+   */
+  addressPerRequest?: boolean;
 }
 
 export type LoadJob = ClosedLoopJob | PacedJob;
@@ -34,6 +40,19 @@ export interface LoadResult {
   latencies: number[];
   /** Requests answered with an error status or not at all. */
   failures: number;
+  /** A paced job's requests one by one, in the order of its `paths`. */
+  requests?: SentRequest[];
+}
+
+export interface SentRequest {
+  /** The answer's HTTP status; 0 when none came (refused, reset, or the connection failed). */
+  status: number;
+  /** Milliseconds from sending it to reading the whole answer (or to the failure). */
+  ms: number;
+  /** When it was sent (epoch ms), to place it against the server's own times. */
+  sentAt: number;
+  /** How much later than its schedule it was sent (ms): the generator's own delays, not the server's. */
+  lateMs: number;
 }
 
 export type LoadRequest = { id: number; job: LoadJob };

@@ -19,10 +19,14 @@
  *   collector's cycle with and without the users (about 2 min; a server and feed of its own, hub.bench.ts);
  * - fuzz: 20,000 hostile requests (`--fuzz-requests=N`) over every route of the OpenAPI document against a server of
  *   its own as deployed, on a day of history (`fuzz_requests`, `fuzz_5xx`, `fuzz_routes`; under a minute,
- *   fuzz.bench.ts; the test suite runs a seeded share of it, apps/server/src/http/fuzz).
- * The served groups (api, page-load, account) serve the 30-day history, or a 1-day one when generation is not among the
- * groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send their
- * requests from a load generator in a third (load-generator.ts).
+ *   fuzz.bench.ts; the test suite runs a seeded share of it, apps/server/src/http/fuzz);
+ * - mixed-load: the pages' calls mixed at a fixed 200 requests/s for 60 s (an open loop, each request from an address
+ *   of its own, the rate limits on) while the collector polls every 30 s: `mixed_load_rps`, `mixed_load_p50_ms`,
+ *   `mixed_load_p99_ms`, `mixed_load_errors`, and whether the cadence held (`mixed_load_poll_interval_p99_ms`,
+ *   `mixed_load_polls_missed`); a server of its own on the served history (about 1.5 min, mixed-load.bench.ts).
+ * The served groups (api, page-load, account, mixed-load) serve the 30-day history, or a 1-day one when generation is
+ * not among the groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send
+ * their requests from a load generator in a third (load-generator.ts).
  *
  * `--year` (with the generation group) also generates a year of history (about 30 min more) and measures on it the
  * page endpoints' first requests (then `api_cold_p95_ms_<name>` are the year's, as the budget asks, and the api
@@ -45,6 +49,7 @@ import { benchGeneration } from './generation.bench.ts';
 import { benchSimilarPlayers } from './similar-players.bench.ts';
 import { benchHub } from './hub.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
+import { benchMixedLoad } from './mixed-load.bench.ts';
 import { benchPageLoad } from './page-load.bench.ts';
 import { serveDataset } from './served-dataset.ts';
 import { benchSerialise } from './serialise.bench.ts';
@@ -63,6 +68,7 @@ const GROUPS = [
   'api',
   'page-load',
   'account',
+  'mixed-load',
 ] as const;
 const { values } = parseArgs({
   options: {
@@ -108,18 +114,18 @@ try {
   if (only.has('fuzz')) figures.push(...(await benchFuzz({ requests: fuzzRequests })));
 
   // The demo's data on the 30-day history just generated, or a day of it generated now.
+  const servedDays = only.has('generation') ? 30 : 1;
   if (only.has('api') || only.has('page-load') || only.has('account')) {
-    const days = only.has('generation') ? 30 : 1;
     // Sign-in as deployed (Google's ID tokens), with a local key server standing in for Google's.
     const jwks = await startLocalGoogleJwks();
     const server = await serveDataset(monthDatabasePath, {
-      days,
+      days: servedDays,
       env: { GOOGLE_CLIENT_ID: BENCH_SIGN_IN_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url },
     });
     try {
       if (only.has('api')) {
         // The first-request figures are the year's when it is served below (the budget's dataset).
-        const cold = servesYear ? undefined : `the ${days}-day dataset`;
+        const cold = servesYear ? undefined : `the ${servedDays}-day dataset`;
         figures.push(...(await benchApiLatency(load, server.url, cold === undefined ? {} : { cold })));
       }
       if (only.has('page-load')) figures.push(...(await benchPageLoad(server.url)));
@@ -129,6 +135,8 @@ try {
       await jwks.close();
     }
   }
+  // A server of its own (rate limits on, as deployed), started after the one above has stopped.
+  if (only.has('mixed-load')) figures.push(...(await benchMixedLoad(load, monthDatabasePath, servedDays)));
   if (servesYear) {
     // First requests on a freshly started server, before anything else has asked it.
     const coldServer = await serveDataset(yearDatabasePath, { days: yearDays });

@@ -22,10 +22,13 @@ import { BENCH_SEED, generateHistoryFile } from './history-database.ts';
 
 const STARTUP_TIMEOUT_MS = 300_000;
 
-/** Serves the database at `databasePath`, generating `days` of history ending now first if it does not exist. */
+/**
+ * Serves the database at `databasePath`, generating `days` of history ending now first if it does not exist. The
+ * per-address rate limits are off unless `rateLimited` (then they are the deployed defaults).
+ */
 export async function serveDataset(
   databasePath: string,
-  { days, env = {} }: { days: number; env?: Record<string, string> },
+  { days, env = {}, rateLimited = false }: { days: number; env?: Record<string, string>; rateLimited?: boolean },
 ): Promise<ServerProcess> {
   if (!existsSync(databasePath)) {
     console.log(`\nGenerating ${days} days of history for the served benches…`);
@@ -49,7 +52,8 @@ export async function serveDataset(
         DEMO_MODE: 'true',
         // The benches' load generator is one address sending thousands of searches, comparisons and reports a
         // minute: with the per-address limits (60 a minute) most would be 429s, and the figures would time those.
-        RATE_LIMIT_READS_PER_MINUTE: '0',
+        // A bench that spreads its requests over addresses of their own keeps them (mixed-load.bench.ts).
+        ...(rateLimited ? {} : { RATE_LIMIT_READS_PER_MINUTE: '0' }),
         ...env,
       },
       // A large database may be migrated at start-up (e.g. a table split copied in batches).
