@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 /**
  * Starts the real server (built web app, API, a real SQLite database in a temp folder) on a free port as
@@ -61,6 +62,13 @@ export interface ServerProcessOptions {
   nodeArguments?: string[];
   /** Opens an IPC channel to the child (`process.send`, `process.on('message')` on both sides). */
   ipc?: boolean;
+  /**
+   * A script run instead of main.ts (without `demoDays`): one that runs the server as main.ts does, with hooks of
+   * its own over IPC (scripts/lib/soak-server-process.ts).
+   */
+  entry?: string;
+  /** Each line the server writes to its standard output (its log), instead of this process's output. */
+  onOutputLine?: (line: string) => void;
 }
 
 export async function startServerProcess(
@@ -77,8 +85,9 @@ export async function startServerProcess(
         String(options.demoDays),
         ...(options.worldTime ? ['--world-time', options.worldTime] : []),
       ]
-    : [join(root, 'apps/server/src/main.ts')];
-  const stdio: StdioOptions = options.ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'];
+    : [options.entry ?? join(root, 'apps/server/src/main.ts')];
+  const stdout = options.onOutputLine ? 'pipe' : 'inherit';
+  const stdio: StdioOptions = options.ipc ? ['ignore', stdout, 'inherit', 'ipc'] : ['ignore', stdout, 'inherit'];
   const server = spawn(process.execPath, [...(options.nodeArguments ?? []), ...entry], {
     cwd: root,
     env: {
@@ -96,6 +105,7 @@ export async function startServerProcess(
     stdio,
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
+  if (options.onOutputLine && server.stdout) createInterface({ input: server.stdout }).on('line', options.onOutputLine);
   try {
     await waitUntilHealthy(url, server, options.startupTimeoutMs ?? (options.demoDays ? 120_000 : 20_000));
   } catch (error) {
