@@ -178,7 +178,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   }
 
   function send(response: ServerResponse, status: number, body: string | Buffer, headers = {}): void {
-    response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+    response.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      ...headers,
+    });
     response.end(body);
   }
 
