@@ -23,7 +23,13 @@
  * - mixed-load: the pages' calls mixed at a fixed 200 requests/s for 60 s (an open loop, each request from an address
  *   of its own, the rate limits on) while the collector polls every 30 s: `mixed_load_rps`, `mixed_load_p50_ms`,
  *   `mixed_load_p99_ms`, `mixed_load_errors`, and whether the cadence held (`mixed_load_poll_interval_p99_ms`,
- *   `mixed_load_polls_missed`); a server of its own on the served history (about 1.5 min, mixed-load.bench.ts).
+ *   `mixed_load_polls_missed`); a server of its own on the served history (about 1.5 min, mixed-load.bench.ts);
+ * - crash: the crash soak, 25 SIGKILLs of the server and 5 deaths of its collector's worker at random moments while it
+ *   collects the emulator's world at 2-s polls: `crash_kills`, `crash_integrity_failures`, `crash_split_rounds`,
+ *   `crash_duplicate_sessions`, `crash_polls_lost_per_kill_max`, … (about 5 min, crash.bench.ts; scripts/crash-soak.ts);
+ * - feed-faults: 3 minutes of the feed-fault soak (outages, garbage and absurd values from the feed while the API is
+ *   read): `feed_faults_injected`, `feed_fault_rounds_closed_wrongly`, `feed_fault_cadence_p99_ms`,
+ *   `feed_fault_api_5xx` (feed-faults.bench.ts; scripts/feed-fault-soak.ts runs the issue's 10 minutes).
  * The served groups (api, page-load, account, mixed-load) serve the 30-day history, or a 1-day one when generation is
  * not among the groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send
  * their requests from a load generator in a third (load-generator.ts).
@@ -42,7 +48,9 @@ import { startLocalGoogleJwks } from '../apps/server/src/test/local-google-jwks.
 import { benchAccount, BENCH_SIGN_IN_CLIENT_ID } from './account.bench.ts';
 import { benchApiLatency, benchColdPages } from './api-latency.bench.ts';
 import { benchCollector } from './collector.bench.ts';
+import { benchCrash } from './crash.bench.ts';
 import { benchEventLoop } from './event-loop.bench.ts';
+import { benchFeedFaults } from './feed-faults.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchFuzz } from './fuzz.bench.ts';
 import { benchGeneration } from './generation.bench.ts';
@@ -69,6 +77,8 @@ const GROUPS = [
   'page-load',
   'account',
   'mixed-load',
+  'crash',
+  'feed-faults',
 ] as const;
 const { values } = parseArgs({
   options: {
@@ -137,6 +147,8 @@ try {
   }
   // A server of its own (rate limits on, as deployed), started after the one above has stopped.
   if (only.has('mixed-load')) figures.push(...(await benchMixedLoad(load, monthDatabasePath, servedDays)));
+  if (only.has('crash')) figures.push(...(await benchCrash()));
+  if (only.has('feed-faults')) figures.push(...(await benchFeedFaults()));
   if (servesYear) {
     // First requests on a freshly started server, before anything else has asked it.
     const coldServer = await serveDataset(yearDatabasePath, { days: yearDays });
