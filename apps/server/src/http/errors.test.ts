@@ -29,6 +29,19 @@ describe('one error format for every failure', () => {
       // A service that hands over more than the contract says (the cast stands for a row passed on whole).
       () => ({ name: 'Wake', passwordHash: 'x' }) as { name: string },
     );
+    // Zod's two texts that would quote the request: a key the schema does not take, and a record's bad key.
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/stats/test/strict',
+      {
+        schema: {
+          body: z.object({
+            filter: z.strictObject({ map: z.string() }).optional(),
+            labels: z.record(z.string().max(8), z.string()).optional(),
+          }),
+        },
+      },
+      () => ({ ok: true }),
+    );
     app.get('/stats/test/crash', () => {
       throw new Error('secret internal detail');
     });
@@ -60,6 +73,22 @@ describe('one error format for every failure', () => {
     const response = await app.inject({ method: 'POST', url: '/stats/test/items?page=1', payload: { name: '' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'bad_request', details: [{ parameter: 'name' }] });
+  });
+
+  it('answers a key the schema does not take, or a bad record key, without repeating the key', async () => {
+    for (const [payload, parameter, problem] of [
+      [{ filter: { map: 'x', '<evil-key>': 1 } }, 'filter', 'has a key it does not take'],
+      [{ labels: { '<evil-key>': 'x' } }, 'labels', 'has a key that is not valid'],
+    ] as const) {
+      const response = await app.inject({ method: 'POST', url: '/stats/test/strict', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'bad_request',
+        message: `Invalid body field: ${parameter} ${problem}`,
+        details: [{ parameter, problem }],
+      });
+      expect(response.body).not.toContain('evil');
+    }
   });
 
   it('answers malformed JSON with 400 in the same format', async () => {

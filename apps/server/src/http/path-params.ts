@@ -3,7 +3,8 @@ import { asRoundId } from '../domain/ids.ts';
 
 /**
  * Path parameters more than one feature's routes take, and the 404 that goes with each. Player names arrive
- * URL-decoded in the path and are matched exactly (a name is a player's only identity).
+ * URL-decoded in the path and are matched exactly (a name is a player's only identity). A 404 says which parameter
+ * found nothing, never what was sent (issue 20: an error repeats nothing of the request).
  */
 
 const MAX_PLAYER_NAME_LENGTH = 256;
@@ -17,8 +18,8 @@ export const playerParamsSchema = z.object({
 });
 
 /** The 404 body for a player name never seen. */
-export function unknownPlayer(name: string) {
-  return { error: 'not_found', message: `No player named '${name}' has been seen by Frontline` };
+export function unknownPlayer() {
+  return { error: 'not_found', message: 'No player with this name has been seen by Frontline' };
 }
 
 /** Frontline's own ids are 20 hex digits; the rule is looser, but refuses what cannot be an id at all. */
@@ -30,6 +31,6 @@ export const roundParamsSchema = z.object({
 });
 
 /** The 404 body for a round id Frontline does not know. */
-export function unknownRound(roundId: string) {
-  return { error: 'not_found', message: `No round with id '${roundId}' is known` };
+export function unknownRound() {
+  return { error: 'not_found', message: 'No round with this id is known' };
 }

@@ -102,7 +102,7 @@ describe('GET /stats/gamification/player/{name}', () => {
     expect(bee.allBadges.map((badge) => badge.achievementId)).toEqual(['round_placement_2']);
     expect(bee.bestStreaks).toMatchObject({ bestSingleRoundStreak: 0, bestStreakDate: null, recentStreaks: [] });
     const unknown = await getJsonFrom<ApiError>(app, '/stats/gamification/player/Nobody', 404);
-    expect(unknown.message).toMatch(/Nobody/);
+    expect(unknown).toEqual({ error: 'not_found', message: 'No player with this name has been seen by Frontline' });
   });
 });
 

@@ -58,7 +58,7 @@ export const achievementsRoutes: FastifyPluginAsyncZod<{ achievementsService: Ac
     async (request, reply) => {
       const { playerName } = request.params;
       const answer = await achievementsService.describePlayer(playerName);
-      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      if (!answer) return sendError(reply, 404, unknownPlayer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 60 });
     },
   );
@@ -77,7 +77,7 @@ export const achievementsRoutes: FastifyPluginAsyncZod<{ achievementsService: Ac
         { playerName, mapName, achievementId },
         { page, pageSize, sortOrder: order },
       );
-      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      if (!answer) return sendError(reply, 404, unknownPlayer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 60 });
     },
   );
@@ -93,7 +93,7 @@ export const achievementsRoutes: FastifyPluginAsyncZod<{ achievementsService: Ac
     async (request, reply) => {
       const { roundId } = request.params;
       const answer = await achievementsService.roundAchievements(roundId);
-      if (!answer) return sendError(reply, 404, unknownRound(roundId));
+      if (!answer) return sendError(reply, 404, unknownRound());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 30 });
     },
   );

@@ -134,7 +134,7 @@ export const gameTrendsRoutes: FastifyPluginAsyncZod<GameTrendsRoutesOptions> = 
       if (!answer) {
         return sendError(reply, 404, {
           error: 'not_found',
-          message: `No game or server with id '${id}': use ${GAME_NAMES} or a server guid`,
+          message: `No game or server with this id: use ${GAME_NAMES} or a server guid`,
         });
       }
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: encodeSharedAnswers });

@@ -22,7 +22,8 @@ const GAME_NAMES = `${GAME_IDS.join(', ')} (aliases ${GAME_ALIASES.join(', ')})`
 const gameParamSchema = z.string().transform((value, context) => {
   const game = findGame(value);
   if (game === undefined) {
-    context.addIssue({ code: 'custom', message: `must be one of ${GAME_NAMES}, got ${JSON.stringify(value)}` });
+    // The rule, not the text sent (issue 20: an error repeats nothing of the request).
+    context.addIssue({ code: 'custom', message: `must be one of ${GAME_NAMES}` });
     return z.NEVER;
   }
   return game.id;
@@ -80,7 +81,7 @@ export const liveServersRoutes: FastifyPluginAsyncZod<LiveServersRoutesOptions> 
       if (found === undefined) {
         return sendError(reply, 404, {
           error: 'not_found',
-          message: `No ${game} server at ${ip}:${port} is listed by the live feed right now`,
+          message: 'No server at this ip and port is listed by the live feed of this game right now',
         });
       }
       setLiveCacheHeader(reply, found.stale);

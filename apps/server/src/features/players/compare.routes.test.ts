@@ -319,13 +319,14 @@ describe('GET /stats/players/compare on a hand-built history', () => {
     expect(answer.headToHead).toHaveLength(8);
   });
 
-  it('answers 404 with the §8 message naming the name not found ("One or both players not found")', async () => {
+  it('answers 404 with the §8 message naming the parameter not found ("One or both players not found")', async () => {
     const one = await getJson<ApiError>('/stats/players/compare?player1=Ann&player2=Nobody', 404);
+    // Which name was not found, by its parameter: the name itself is not repeated.
     expect(one.message).toBe(
-      `${COMPARISON_NOT_FOUND_MESSAGE} (player2: no player named 'Nobody' has been seen by Frontline)`,
+      `${COMPARISON_NOT_FOUND_MESSAGE} (player2: no player with this name has been seen by Frontline)`,
     );
     expect(one.details).toEqual([
-      { parameter: 'player2', problem: "no player named 'Nobody' has been seen by Frontline" },
+      { parameter: 'player2', problem: 'no player with this name has been seen by Frontline' },
     ]);
     const both = await getJson<ApiError>('/stats/players/compare?player1=X&player2=Y', 404);
     expect(both.details?.map((detail) => detail.parameter)).toEqual(['player1', 'player2']);
@@ -348,10 +349,14 @@ describe('GET /stats/players/compare on a hand-built history', () => {
     );
     expect(guid.details?.[0]?.parameter).toBe('serverGuid');
     const unknownServer = await getJson<ApiError>(
-      '/stats/players/compare?player1=Ann&player2=Ben&serverGuid=nope',
+      '/stats/players/compare?player1=Ann&player2=Ben&serverGuid=no-such-guid',
       400,
     );
-    expect(unknownServer.details).toEqual([{ parameter: 'serverGuid', problem: 'is not a server Frontline knows' }]);
+    expect(unknownServer).toEqual({
+      error: 'bad_request',
+      message: 'Invalid query parameter: serverGuid is not a server Frontline knows',
+      details: [{ parameter: 'serverGuid', problem: 'is not a server Frontline knows' }],
+    });
     const hours = await getJson<ApiError>('/stats/players/compare/activity-hours?player1=Ann&player2=', 400);
     expect(hours.details?.[0]?.parameter).toBe('player2');
   });

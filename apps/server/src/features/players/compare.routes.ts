@@ -32,21 +32,21 @@ const comparisonQuerySchema = activityHoursQuerySchema.extend({
   serverGuid: optionalText(MAX_GUID_LENGTH).transform((guid) => (guid === undefined ? undefined : asServerGuid(guid))),
 });
 
-/** The §8 message (the page shows it as it is), with which name was not found in `details`. */
+/** The §8 message (the page shows it as it is), with the parameter whose name was not found in `details` (not the name). */
 function refusalBody(refusal: ComparisonRefusal) {
   if (refusal.kind === 'unknownServer') {
     return {
       status: 400,
       body: {
         error: 'bad_request',
-        message: `Invalid query parameter: serverGuid '${refusal.serverGuid}' is not a server Frontline knows`,
+        message: 'Invalid query parameter: serverGuid is not a server Frontline knows',
         details: [{ parameter: 'serverGuid', problem: 'is not a server Frontline knows' }],
       },
     };
   }
-  const details = refusal.players.map(({ parameter, name }) => ({
+  const details = refusal.players.map(({ parameter }) => ({
     parameter,
-    problem: `no player named '${name}' has been seen by Frontline`,
+    problem: 'no player with this name has been seen by Frontline',
   }));
   const which = details.map((detail) => `${detail.parameter}: ${detail.problem}`).join('; ');
   return { status: 404, body: { error: 'not_found', message: `${COMPARISON_NOT_FOUND_MESSAGE} (${which})`, details } };

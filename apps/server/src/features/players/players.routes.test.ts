@@ -242,7 +242,7 @@ describe('GET /stats/players/{playerName}', () => {
     });
   });
 
-  it('finds odd names URL-decoded, and answers 404 (never 500) for names nobody has', async () => {
+  it('finds odd names URL-decoded, and answers 404 (never 500, never repeating the name) for names nobody has', async () => {
     const odd = await getJson<PlayerStatsResponse>(`/stats/players/${encodeURIComponent(ODD_NAME)}`);
     expect(odd).toMatchObject({ playerName: ODD_NAME, totalScore: 12, isActive: false, currentServer: null });
     for (const name of [
@@ -258,7 +258,7 @@ describe('GET /stats/players/{playerName}', () => {
       "'; drop table players; --",
     ]) {
       const error = await getJson<ApiError>(`/stats/players/${encodeURIComponent(name)}`, 404);
-      expect(error.message).toBe(`No player named '${name}' has been seen by Frontline`);
+      expect(error).toEqual({ error: 'not_found', message: 'No player with this name has been seen by Frontline' });
     }
     await getJson<ApiError>(`/stats/players/${'x'.repeat(300)}`, 400);
   });

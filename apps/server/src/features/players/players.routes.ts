@@ -82,7 +82,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { playerName } = request.params;
       const answer = await playerProfileService.describePlayer(playerName);
-      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      if (!answer) return sendError(reply, 404, unknownPlayer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: encodeSharedAnswers });
     },
   );
@@ -102,7 +102,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
       if (!answer) {
         return sendError(reply, 404, {
           error: 'not_found',
-          message: `No player named '${playerName}' or no server with guid '${serverGuid}' is known to Frontline`,
+          message: 'No player with this name, or no server with this guid, is known to Frontline',
         });
       }
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 60, encodeOnce: encodeSharedAnswers });

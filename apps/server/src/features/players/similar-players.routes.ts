@@ -39,7 +39,7 @@ export const similarPlayersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { playerName } = request.params;
       const answer = await similarPlayersService.findSimilarPlayers({ playerName, ...request.query });
-      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      if (!answer) return sendError(reply, 404, unknownPlayer());
       // Features move only when one of the players' rounds closes.
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 300 });
     },

@@ -338,9 +338,11 @@ describe('GET /stats/rounds', () => {
   });
 
   it('answers 404 for a server name or guid nobody has seen (not an empty list)', async () => {
+    // Which filter found nothing, not what it said.
     const named = await getJson<ApiError>('/stats/rounds?serverName=Nowhere', 404);
-    expect(named).toMatchObject({ error: 'not_found', message: "No server named 'Nowhere' is known" });
-    expect((await getJson<ApiError>('/stats/rounds?serverGuid=guid-z', 404)).message).toContain('guid-z');
+    expect(named).toEqual({ error: 'not_found', message: 'serverName names no server Frontline knows' });
+    const byGuid = await getJson<ApiError>('/stats/rounds?serverGuid=guid-z', 404);
+    expect(byGuid).toEqual({ error: 'not_found', message: 'serverGuid names no server Frontline knows' });
     // A known server whose filters match nothing is an empty list.
     expect(await getJson('/stats/rounds?serverName=Alpha&mapName=berlin')).toMatchObject({ items: [], totalItems: 0 });
   });
@@ -431,9 +433,10 @@ describe('GET /stats/rounds/filter-options', () => {
   it('answers 400 without a server or player, 404 for an unknown server', async () => {
     expect((await getJson<ApiError>('/stats/rounds/filter-options', 400)).message).toContain('serverName');
     expect((await getJson<ApiError>('/stats/rounds/filter-options?mapName=wake', 400)).error).toBe('bad_request');
-    expect((await getJson<ApiError>('/stats/rounds/filter-options?serverName=Nowhere', 404)).message).toContain(
-      'Nowhere',
-    );
+    expect(await getJson<ApiError>('/stats/rounds/filter-options?serverName=Nowhere', 404)).toEqual({
+      error: 'not_found',
+      message: 'serverName names no server Frontline knows',
+    });
   });
 });
 
@@ -482,7 +485,7 @@ describe('GET /stats/players/{playerName}/sessions', () => {
 
   it('answers 404 for an unknown player and 400 for a bad page size', async () => {
     const unknown = await getJson<ApiError>('/stats/players/Nobody/sessions', 404);
-    expect(unknown.message).toContain('Nobody');
+    expect(unknown).toEqual({ error: 'not_found', message: 'No player with this name has been seen by Frontline' });
     expect((await getJson<ApiError>('/stats/players/Cid/sessions?pageSize=7', 400)).message).toContain('pageSize');
   });
 });
@@ -583,7 +586,10 @@ describe('GET /stats/rounds/{roundId}/report', () => {
   });
 
   it('answers 404 for an unknown round and 400 for what cannot be a round id', async () => {
-    expect((await getJson<ApiError>('/stats/rounds/0123456789abcdef0123/report', 404)).error).toBe('not_found');
+    expect(await getJson<ApiError>('/stats/rounds/0123456789abcdef0123/report', 404)).toEqual({
+      error: 'not_found',
+      message: 'No round with this id is known',
+    });
     for (const bad of ['a%20b', `${'f'.repeat(65)}`, '%27%3B--']) {
       expect((await getJson<ApiError>(`/stats/rounds/${bad}/report`, 400)).message).toContain('roundId');
     }

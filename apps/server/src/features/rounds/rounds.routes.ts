@@ -109,10 +109,10 @@ const filterOptionsQuerySchema = z.object(roundSubjectFields).superRefine((query
     });
 });
 
-/** A filter naming a server nobody has seen is a wrong address, not an empty list. */
+/** A filter naming a server nobody has seen is a wrong address, not an empty list. The name sent is not repeated. */
 function unknownServer(filter: { serverName?: string; serverGuid?: string }) {
-  const named = filter.serverName !== undefined ? `named '${filter.serverName}'` : `with guid '${filter.serverGuid}'`;
-  return { error: 'not_found', message: `No server ${named} is known` };
+  const parameter = filter.serverName !== undefined ? 'serverName' : 'serverGuid';
+  return { error: 'not_found', message: `${parameter} names no server Frontline knows` };
 }
 
 const playerSessionsQuerySchema = z.object({
@@ -201,7 +201,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
       const { roundId } = request.params;
       const answer = await roundsService.describeRound(roundId);
       if (!answer) {
-        return sendError(reply, 404, unknownRound(roundId));
+        return sendError(reply, 404, unknownRound());
       }
       // A closed round never changes again; a live one gains a poll every 30 s.
       return sendAnswer(request, reply, answer, { maxAgeSeconds: answer.round.isActive ? 10 : 3600, encodeOnce });
@@ -228,7 +228,7 @@ export const roundsRoutes: FastifyPluginAsyncZod<{
         page,
         pageSize,
       });
-      if (!answer) return sendError(reply, 404, unknownPlayer(playerName));
+      if (!answer) return sendError(reply, 404, unknownPlayer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 10, encodeOnce });
     },
   );

@@ -447,7 +447,7 @@ describe('GET /stats/servers/{serverName}', () => {
 
   it('answers 404 with a message for an unknown server, and 400 for a weighting outside 10–30', async () => {
     const missing = await getJson<ApiError>(pathOf('No Such Server'), 404);
-    expect(missing.message).toBe("No server named 'No Such Server' is known to Frontline");
+    expect(missing).toEqual({ error: 'not_found', message: 'No server with this name is known to Frontline' });
     for (const bad of ['12', 'abc', '', '5']) {
       const error = await getJson<ApiError>(`${pathOf(SERVER_A)}?minPlayersForWeighting=${bad}`, 400);
       expect(error.details?.[0]?.parameter).toBe('minPlayersForWeighting');

@@ -85,10 +85,8 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
   app,
   { serversService: service, encodeSharedAnswers, limitSearches },
 ) => {
-  const unknownServer = (name: string) => ({
-    error: 'not_found',
-    message: `No server named '${name}' is known to Frontline`,
-  });
+  // The name sent is not repeated (issue 20).
+  const unknownServer = () => ({ error: 'not_found', message: 'No server with this name is known to Frontline' });
 
   // Registered before /servers/:serverName; the router prefers the static path anyway.
   app.get(
@@ -119,7 +117,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
     async (request, reply) => {
       const { serverName } = request.params;
       const answer = await service.describeServer(serverName, request.query.minPlayersForWeighting);
-      if (!answer) return sendError(reply, 404, unknownServer(serverName));
+      if (!answer) return sendError(reply, 404, unknownServer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: encodeSharedAnswers });
     },
   );
@@ -136,7 +134,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
     async (request, reply) => {
       const { serverName } = request.params;
       const answer = await service.describeInsights(serverName, request.query.days);
-      if (!answer) return sendError(reply, 404, unknownServer(serverName));
+      if (!answer) return sendError(reply, 404, unknownServer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 120, encodeOnce: encodeSharedAnswers });
     },
   );
@@ -153,7 +151,7 @@ export const serversRoutes: FastifyPluginAsyncZod<ServersRoutesOptions> = async 
     async (request, reply) => {
       const { serverName } = request.params;
       const answer = await service.rankPlayers(serverName, request.query);
-      if (!answer) return sendError(reply, 404, unknownServer(serverName));
+      if (!answer) return sendError(reply, 404, unknownServer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 30, encodeOnce: encodeSharedAnswers });
     },
   );
