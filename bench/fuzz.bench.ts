@@ -29,8 +29,8 @@ import { BENCH_SEED, generateHistoryFile } from './history-database.ts';
  * the per-address limits (20 sign-ins an hour, the reads' rate limits) let the route's own code answer. Signed-in
  * requests carry a real user's token; a logout, an account deletion and a real refresh cookie each get a sign-in
  * of their own. Figures: `fuzz_requests`, `fuzz_routes`, `fuzz_5xx` and `fuzz_bad_errors` (errors not in the
- * one format, or a 400 not naming its parameter), and the requests that got no answer at all. 20,000 requests take
- * about 30 s (45 s with the day's history and the start-up).
+ * one format, a 400 not naming its parameter, or an error repeating what was sent), and the requests that got no
+ * answer at all. 20,000 requests take about 30 s (45 s with the day's history and the start-up).
  */
 
 const CONCURRENCY = 8;
@@ -271,7 +271,7 @@ export async function benchFuzz({ requests = 20_000 }: { requests?: number } = {
         value: badErrors,
         unit: 'answers',
         budget: 0,
-        note: 'errors not {error, message, details?} (snake_case kind), or a 400 not naming its path or query parameter',
+        note: 'errors not {error, message, details?} (snake_case kind), a 400 not naming its path or query parameter, or an error repeating a text the request sent',
       },
       {
         name: 'fuzz_unanswered',

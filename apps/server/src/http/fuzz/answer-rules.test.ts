@@ -28,6 +28,7 @@ function request(url: string, extra: Partial<FuzzRequest> = {}): FuzzRequest {
     asUser: false,
     freshRefreshCookie: false,
     sameOrigin: false,
+    sentTexts: [],
     ...extra,
   };
 }
@@ -92,6 +93,82 @@ describe('the answers a hostile request may get', () => {
           body: '{',
         },
       ),
+    ).toEqual([]);
+  });
+
+  it('catches an error repeating a text the request sent, in its message or its details', () => {
+    const sent = (texts: string[]) => ({ sentTexts: texts });
+    // The 404 of before issue 20: the name sent, quoted back.
+    const notFound = (name: string) =>
+      JSON.stringify({ error: 'not_found', message: `No player named '${name}' has been seen by Frontline` });
+    for (const name of ["' or 1=1 --", '<script>alert(1)</script>', 'Kowalski', '𝕏𝔽𝟙𝟡𝟜𝟚', '\u202Eevil\u202C']) {
+      expect(
+        kinds('/stats/players/x/sessions', { status: 404, contentType: json, body: notFound(name) }, sent([name])),
+        name,
+      ).toEqual(['input_echoed']);
+    }
+    const inDetails = JSON.stringify({
+      error: 'bad_request',
+      message: 'Invalid query parameter: page must be a whole number',
+      details: [{ parameter: 'page', problem: 'got "1; select * from users --"' }],
+    });
+    expect(
+      kinds(
+        '/stats/players/a/sessions?page=x',
+        { status: 400, contentType: json, body: inDetails },
+        sent(['1; select * from users --']),
+      ),
+    ).toEqual(['input_echoed']);
+    // A long text repeated cut short, and one repeated after the server trimmed it.
+    const long = 'z'.repeat(5_000);
+    expect(
+      kinds(
+        '/stats/players/x/sessions',
+        { status: 404, contentType: json, body: notFound(long.slice(0, 100)) },
+        sent([long]),
+      ),
+    ).toEqual(['input_echoed']);
+    expect(
+      kinds(
+        '/stats/players/x/sessions',
+        { status: 404, contentType: json, body: notFound('Medic_42') },
+        sent(['  Medic_42 ']),
+      ),
+    ).toEqual(['input_echoed']);
+  });
+
+  it('does not count what a fixed message says anyway: short texts, the route’s own words, parts of words', () => {
+    const fixed = JSON.stringify({
+      error: 'bad_request',
+      message: 'Invalid query parameter: page must be from 1 to 100000; playerName must be one of bf1942, fh2',
+      details: [{ parameter: 'page', problem: 'must be from 1 to 100000' }],
+    });
+    const withPage: FuzzRoute = {
+      ...route,
+      parameters: [
+        ...route.parameters.slice(0, 1),
+        { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100_000 } },
+      ],
+    };
+    const sentTexts = [
+      // Shorter than 4, or letters and digits shorter than 6.
+      'NaN',
+      ': p',
+      'must',
+      // The route's parameter names, schema bounds and the games' names, trimmed.
+      'playerName',
+      '100000',
+      ' bf1942 ',
+      // Letters and digits inside a longer word.
+      'paramete',
+      'Invali',
+    ];
+    expect(
+      problemsOf(request('/stats/players/a/sessions?page=x', { route: withPage, sentTexts }), {
+        status: 400,
+        contentType: json,
+        body: fixed,
+      }),
     ).toEqual([]);
   });
 

@@ -1,9 +1,12 @@
+import { GAMES } from '@frontline/contract';
 import type { FuzzRequest } from './hostile-values.ts';
+import type { FuzzRoute } from './route-catalogue.ts';
 
 /**
  * What any answer to a hostile request must be (issue 20): never a 5xx; every error in the one format
  * `{ error, message, details? }` (http/errors.ts), `error` a short snake_case kind; a 400 about a path or query
- * parameter names it; and a success is JSON (a 204, empty), as the API's every answer.
+ * parameter names it; an error repeats nothing the request sent; and a success is JSON (a 204, empty), as the API's
+ * every answer.
  */
 
 export interface FuzzAnswer {
@@ -12,7 +15,7 @@ export interface FuzzAnswer {
   body: string;
 }
 
-export type ProblemKind = 'server_error' | 'error_format' | 'parameter_not_named' | 'answer_format';
+export type ProblemKind = 'server_error' | 'error_format' | 'parameter_not_named' | 'input_echoed' | 'answer_format';
 
 export interface Problem {
   kind: ProblemKind;
@@ -114,5 +117,84 @@ export function problemsOf(request: FuzzRequest, answer: FuzzAnswer): Problem[] 
       });
     }
   }
+
+  const echoed = echoedText(request, [error.message, ...textsIn(error.details)]);
+  if (echoed !== undefined) {
+    const shown = echoed.length > 60 ? `${echoed.slice(0, 60)}…` : echoed;
+    problems.push({ kind: 'input_echoed', status: answer.status, text: `repeats ${JSON.stringify(shown)}: ${body}` });
+  }
   return problems;
+}
+
+// ── Nothing of the request repeated ──
+
+/**
+ * Texts shorter than this are not looked for: "NaN", "-1" or "asc" may well be words of a fixed message.
+ * Letters and digits alone must be longer still, and are looked for as whole words: a random "play" or "1000" is
+ * too likely a word or a bound the message says on its own ("player", "at most 1000").
+ */
+const MIN_ECHO_LENGTH = 4;
+const MIN_WORD_ECHO_LENGTH = 6;
+/** A long text is looked for by its start: a message repeating it cut short repeats that. */
+const ECHO_PROBE_LENGTH = 40;
+const WORD_ONLY = /^[\p{L}\p{N}]+$/u;
+
+/** The games' names a message may list ("must be one of bf1942, fh2, bfvietnam"). */
+const GAME_WORDS = GAMES.flatMap((game) => [game.id, game.routeSlug, game.mode.toLowerCase()]);
+
+/**
+ * What a message about this route may say of its own accord, lower case: the route's path, its parameters' and
+ * fields' names, and every text and number of their schemas (enums, defaults, bounds, patterns), with the games'
+ * names. A text sent that is part of one of these is no proof of an echo.
+ */
+const routeWordsCache = new WeakMap<FuzzRoute, string[]>();
+function routeWords(route: FuzzRoute): string[] {
+  let words = routeWordsCache.get(route);
+  if (words === undefined) {
+    words = [route.path, ...GAME_WORDS];
+    const pending: unknown[] = [...route.parameters, route.body];
+    while (pending.length > 0) {
+      const value = pending.pop();
+      if (typeof value === 'string' || typeof value === 'number') words.push(String(value));
+      else if (Array.isArray(value)) pending.push(...(value as unknown[]));
+      else if (typeof value === 'object' && value !== null) {
+        for (const [key, item] of Object.entries(value)) pending.push(key, item);
+      }
+    }
+    words = words.map((word) => word.toLowerCase());
+    routeWordsCache.set(route, words);
+  }
+  return words;
+}
+
+/** The strings anywhere in `value` (an error's details). */
+function textsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsIn);
+  if (isRecord(value)) return Object.values(value).flatMap(textsIn);
+  return [];
+}
+
+/** Whether `word` (letters and digits) occurs in `text` with no letter or digit right before or after it. */
+function hasWholeWord(text: string, word: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+/**
+ * The first text the request sent (trimmed, as a server trims it) that the error repeats, if any. Short texts and the
+ * route's own words are left out (see above), so an answer is never held to have echoed what it says anyway.
+ */
+export function echoedText(request: FuzzRequest, said: readonly string[]): string | undefined {
+  const words = routeWords(request.route);
+  for (const sent of new Set(request.sentTexts.map((text) => text.trim()))) {
+    const wordOnly = WORD_ONLY.test(sent);
+    if (sent.length < (wordOnly ? MIN_WORD_ECHO_LENGTH : MIN_ECHO_LENGTH)) continue;
+    const lower = sent.toLowerCase();
+    if (words.some((word) => word.includes(lower))) continue;
+    if (sent.length > ECHO_PROBE_LENGTH) {
+      const probe = sent.slice(0, ECHO_PROBE_LENGTH);
+      if (said.some((text) => text.includes(probe))) return sent;
+    } else if (said.some((text) => (wordOnly ? hasWholeWord(text, sent) : text.includes(sent)))) return sent;
+  }
+  return undefined;
 }

@@ -27,6 +27,11 @@ export interface FuzzRequest {
   freshRefreshCookie: boolean;
   /** Send `Origin` as the server's own origin (the runner knows it), as the site's own pages do. */
   sameOrigin: boolean;
+  /**
+   * The texts the request carries, as the server reads them: each path value, query key and query value
+   * percent-decoded (as sent when it does not decode), and the texts of a JSON body. An error must repeat none.
+   */
+  sentTexts: readonly string[];
 }
 
 // ── Texts (decoded), before they are put in a URL ──
@@ -581,6 +586,40 @@ export function requestBody(
 
 // ── Whole requests ──
 
+/** A path or query text as the server decodes it; one that does not decode is read (or refused) as it is. */
+function decodedText(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** At most this many texts of a body: a monstrous one holds 100,000 of the same. */
+const MAX_BODY_TEXTS = 100;
+
+/** The strings of a JSON body, its keys included, the first MAX_BODY_TEXTS of them; none when it is not JSON. */
+function bodyTexts(body: string | undefined): string[] {
+  if (body === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const texts: string[] = [];
+  const pending: unknown[] = [parsed];
+  while (pending.length > 0 && texts.length < MAX_BODY_TEXTS) {
+    const value = pending.pop();
+    if (typeof value === 'string') texts.push(value);
+    else if (Array.isArray(value)) pending.push(...(value as unknown[]).slice(0, MAX_BODY_TEXTS));
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value).slice(0, MAX_BODY_TEXTS)) pending.push(key, item);
+    }
+  }
+  return texts;
+}
+
 /** Printable ASCII only: a header value with a line break is refused by the client before it reaches the server. */
 const headerText = fc.oneof(
   fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((text) => text.replace(/[^\x20-\x7e]/g, '')),
@@ -692,6 +731,11 @@ export function hostileRequest(route: FuzzRoute, known: KnownValues): fc.Arbitra
         asUser: auth === 'user',
         freshRefreshCookie: cookie === REAL_COOKIE,
         sameOrigin,
+        sentTexts: [
+          ...pathValues.map(decodedText),
+          ...query.flatMap(([key, value]) => [key, ...(value === undefined ? [] : [value])]).map(decodedText),
+          ...bodyTexts(body.body),
+        ],
       };
       // fast-check prints a failing request this way, not as the whole route object.
       return Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request) });
