@@ -32,7 +32,7 @@ const comparisonQuerySchema = activityHoursQuerySchema.extend({
   serverGuid: optionalText(MAX_GUID_LENGTH).transform((guid) => (guid === undefined ? undefined : asServerGuid(guid))),
 });
 
-/** The §8 message (the page shows it as it is), with the parameter whose name was not found in `details` (not the name). */
+/** The §8 message (the page shows it as it is), with the parameter whose name was not found in `details`. */
 function refusalBody(refusal: ComparisonRefusal) {
   if (refusal.kind === 'unknownServer') {
     return {
