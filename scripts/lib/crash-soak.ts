@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Figure } from '../../bench/figures.ts';
+import { seededRandom } from '../../apps/server/src/emulator/random.ts';
 import { startFeedProcess, startServerProcess, type ServerProcess } from './server-process.ts';
 import {
   duplicateSessions,
@@ -102,18 +103,6 @@ const SERVER_SCRIPT = join(root, 'scripts/lib/soak-server-process.ts');
 /** After an interruption, the second part of a split round would begin within this many polls of it. */
 const SPLIT_WINDOW_POLLS = 5;
 const MAX_SERVER_ERRORS_KEPT = 20;
-
-/** Mulberry32, for the moments and order of the interruptions. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function openRounds(databasePath: string): StoredRound[] {
   return readDatabase(databasePath, (database) => storedRounds(database, 'where r.is_active = 1'));

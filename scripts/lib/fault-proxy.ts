@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../apps/server/src/emulator/random.ts';
 
 /**
  * A BFList feed that misbehaves on a schedule, in front of a good one (the emulator): what the feed-fault soak
@@ -65,18 +66,6 @@ export interface FaultProxy {
 const HUGE_BODY_BYTES = 17 * 1024 * 1024;
 const HUGE_NAME_LENGTH = 4 * 1024 * 1024;
 const DRIBBLE_EVERY_MS = 1_000;
-
-/** Mulberry32: a small seeded generator, so that a soak's order of faults can be repeated. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const result = [...items];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Figure } from '../../bench/figures.ts';
+import { percentile } from '../../bench/statistics.ts';
 import fc from 'fast-check';
 import { parameterValue, type KnownValues } from '../../apps/server/src/http/fuzz/hostile-values.ts';
 import { knownValuesOf } from '../../apps/server/src/http/fuzz/known-values.ts';
@@ -61,11 +62,6 @@ const FEED_SCRIPT = join(root, 'scripts/lib/soak-feed.ts');
 const MAX_KEPT = 20;
 /** The routes the reader leaves out: the health check (503 by design in an outage) and the API's own docs. */
 const UNREAD = /\/stats\/(health|docs)/i;
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
-}
 
 /** A URL of `route` with values it accepts: path parameters from the served data, required query parameters too. */
 function readerUrl(route: FuzzRoute, known: KnownValues, seed: number): string | undefined {

@@ -24,4 +24,7 @@ process.on('message', (request: SoakServerRequest) => {
   });
 });
 
+// The soak gone (it ended without stopping this server, or died): stop as on SIGTERM rather than collect on alone.
+process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+
 await serve(app, config);

@@ -103,5 +103,6 @@ describe('the crash soak, a seeded share', () => {
       expect(interruption.pollsLost).toBeTypeOf('number');
     }
     expect(result.downtimeMsMax).toBeLessThan(15_000);
-  }, 60_000);
+    // About 25 s alone; room for a machine busy with other tests.
+  }, 120_000);
 });
