@@ -63,6 +63,7 @@ import {
 } from './http/http-edges.ts';
 import { createRateLimit } from './http/rate-limit.ts';
 import { requestForLog } from './http/request-log.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { systemClock } from './lib/clock.ts';
 import { APP_VERSION } from './version.ts';
@@ -108,7 +109,7 @@ export async function buildApp(
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2000 },
     // Off unless TRUST_PROXY names the proxy: otherwise anyone could choose the address their requests are logged and
     // rate-limited under by sending X-Forwarded-For.
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   // Before any route, so that every answer has them and every route's methods are known (405 with Allow).
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });

@@ -136,8 +136,12 @@ describe('TRUST_PROXY', () => {
     }
   });
 
-  it('refuses a hop count, which Fastify no longer honours, asking for the address instead', () => {
-    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: expected the proxy's address/);
+  it('reads a hop count from 1 to 99', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    for (const value of ['0', '100', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: expected true, false, a hop count/);
+    }
   });
 });
 

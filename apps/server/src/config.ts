@@ -48,24 +48,26 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** Whose `X-Forwarded-*` to believe: no one, anyone, the proxies at these addresses, or the last `hops` hops. */
+export type TrustProxy = boolean | string[] | { hops: number };
+
 /**
  * Which proxies' `X-Forwarded-*` headers to believe (the client's address, protocol and host): none (`false`, the
- * default), all (`true`: only when nothing but the proxy can reach the server), or the proxies at these addresses.
- * No hop count: Fastify no longer honours one (it cannot tell the proxy from a client that reaches the server
- * directly and sends the header itself).
+ * default), all (`true`: only when nothing but the proxy can reach the server), the proxies at these addresses, or a
+ * hop count (`1`: the address the nearest proxy saw, `2`: the one before it, for a chain of two).
  */
 const trustProxy = z
   .string()
   .trim()
-  .transform((text, context): boolean | string[] => {
+  .transform((text, context): TrustProxy => {
     if (text === 'true' || text === 'false') return text === 'true';
+    if (/^\d{1,2}$/.test(text) && Number(text) >= 1) return { hops: Number(text) };
     const entries = text.split(',').map((entry) => entry.trim());
     if (entries.every(isProxyAddress)) return entries;
     context.addIssue({
       code: 'custom',
-      message: /^\d+$/.test(text)
-        ? "expected the proxy's address, not a hop count (127.0.0.1, 10.0.0.0/8 or loopback)"
-        : 'expected true, false or a comma-separated list of addresses and CIDR ranges (127.0.0.1,10.0.0.0/8)',
+      message:
+        'expected true, false, a hop count (1 to 99) or a comma-separated list of addresses and CIDR ranges (127.0.0.1,10.0.0.0/8)',
     });
     return z.NEVER;
   });
@@ -109,10 +111,10 @@ export interface AppConfig {
   /** Public origin of the site, used for absolute links in social-sharing tags (and HSTS when it is https). */
   publicUrl: string | undefined;
   /**
-   * Whose `X-Forwarded-For`/`-Proto`/`-Host` to believe, as Fastify's `trustProxy` takes it: no one (false), anyone
-   * (true), or the proxies at these addresses and ranges.
+   * Whose `X-Forwarded-For`/`-Proto`/`-Host` to believe: no one (false), anyone (true), the proxies at these
+   * addresses and ranges, or the last hops (http/trust-proxy.ts turns it into Fastify's `trustProxy`).
    */
-  trustProxy: boolean | string[];
+  trustProxy: TrustProxy;
   /** Set by `npm run demo`: the data comes from the emulator, and the site says so. */
   demoMode: boolean;
   collector: {

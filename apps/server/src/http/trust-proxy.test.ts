@@ -65,4 +65,16 @@ describe('TRUST_PROXY', () => {
       expect(await attempt(app, '192.0.2.9', '203.0.113.200')).toBe(429);
     });
   });
+
+  it('a hop count: the entry that many hops back is the client’s address, whatever came before it', async () => {
+    // Two proxies: the client's own proxy (or the client himself) writes the first entries, the second proxy the last.
+    await withApp({ TRUST_PROXY: '2' }, async (app) => {
+      for (let index = 1; index <= LOGIN_LIMIT; index += 1) {
+        // A spoofed first entry changes nothing: the address 2 hops back is the client's.
+        expect(await attempt(app, '10.0.0.2', `203.0.113.${index}, 198.51.100.7, 10.0.0.1`)).toBe(401);
+      }
+      expect(await attempt(app, '10.0.0.2', '203.0.113.99, 198.51.100.7, 10.0.0.1')).toBe(429);
+      expect(await attempt(app, '10.0.0.2', '203.0.113.99, 198.51.100.8, 10.0.0.1')).toBe(401);
+    });
+  });
 });
