@@ -3,7 +3,7 @@ import type { LoginResponse } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import WebSocket from 'ws';
-import { startListeningApp, type ListeningApp } from '../test/listening-app.ts';
+import { parseAnswer, startListeningApp, type ListeningApp } from '../test/listening-app.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../test/local-google-jwks.ts';
 import { MAX_HEADER_BYTES, MAX_URL_LENGTH, type HttpTimeouts } from './http-edges.ts';
 
@@ -82,19 +82,6 @@ function trickle(socket: Socket, text: string, everyMs: number): void {
     index += 1;
   }, everyMs);
   socket.on('close', () => clearInterval(timer));
-}
-
-/** The status, headers (lower-case names) and JSON body of the one answer in `raw`. */
-function parseAnswer(raw: string) {
-  const [head = '', body = ''] = raw.split('\r\n\r\n', 2);
-  const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = Object.fromEntries(
-    headerLines.map((line) => {
-      const colon = line.indexOf(':');
-      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-    }),
-  );
-  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as unknown };
 }
 
 /** `check` is the test's own expect in concurrent tests. */

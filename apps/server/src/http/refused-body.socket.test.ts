@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import type { ApiError } from '@frontline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startListeningApp, type ListeningApp } from '../test/listening-app.ts';
+import { parseAnswer, startListeningApp, type ListeningApp } from '../test/listening-app.ts';
 import { BODY_LIMIT_BYTES, type HttpTimeouts } from './http-edges.ts';
 import { REFUSED_BODY_DRAIN_BYTES } from './refused-body.ts';
 
@@ -102,19 +101,6 @@ function postInPieces(options: {
       next();
     });
   });
-}
-
-/** The status, headers (lower-case names) and JSON body of the one answer in `raw`. */
-function parseAnswer(raw: string) {
-  const [head = '', body = ''] = raw.split('\r\n\r\n', 2);
-  const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = Object.fromEntries(
-    headerLines.map((line) => {
-      const colon = line.indexOf(':');
-      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-    }),
-  );
-  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as ApiError };
 }
 
 function expectTooLarge(received: string) {

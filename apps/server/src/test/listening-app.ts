@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { ApiError } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -36,4 +37,20 @@ export async function startListeningApp(
     throw error;
   }
   return { app, port: (app.server.address() as AddressInfo).port, close: () => app.close() };
+}
+
+/**
+ * The status, headers (lower-case names) and JSON body of the one answer in `raw` (what a socket received): for the
+ * answers only a socket sees, Node's own refusals among them.
+ */
+export function parseAnswer(raw: string): { status: number; headers: Record<string, string>; body: ApiError } {
+  const [head = '', body = ''] = raw.split('\r\n\r\n', 2);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as ApiError };
 }
