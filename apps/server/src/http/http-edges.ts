@@ -22,7 +22,10 @@ export interface HttpTimeouts {
   requestMs: number;
   /** The headers must arrive within this (Node's headersTimeout). */
   headersMs: number;
-  /** A connection with nothing moving either way for this long is cut (Fastify's connectionTimeout). */
+  /**
+   * A connection with nothing moving either way for this long, before its request has arrived, is cut (Fastify's
+   * connectionTimeout); never while the request is being answered.
+   */
   idleMs: number;
   /** How long a kept-alive connection waits for its next request. */
   keepAliveMs: number;
@@ -168,6 +171,14 @@ export function registerHttpEdges(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
     return payload;
+  });
+  // The idle timeout is for a client that sends nothing; once its request has arrived, the wait is the server's, and
+  // an answer slower than it (a cold page on a busy machine) was cut with no answer at all. Node itself stops timing
+  // a kept-alive connection's later requests this way; the keep-alive timeout takes over when the answer is sent.
+  app.addHook('preHandler', async (request) => {
+    // A request injected in tests has a socket stand-in without timers.
+    const socket = request.raw.socket as Partial<Socket> | undefined;
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(0);
   });
 }
 
