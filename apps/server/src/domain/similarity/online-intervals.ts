@@ -61,12 +61,12 @@ export function overlapMinutes(a: readonly OnlineInterval[], b: readonly OnlineI
 }
 
 /**
- * Minutes online per hour since 1970 (the key: whole UTC hours), counting only minutes inside the given weeks.
- * Sparse: a player online two hours an evening for 13 weeks has about 200 entries.
+ * Minutes online per hour since 1970 (the key: whole UTC hours), counting only minutes inside the given weeks (all
+ * of them without `weeks`). Sparse: a player online two hours an evening for 13 weeks has about 200 entries.
  */
 export function minutesPerHourInWeeks(
   intervals: readonly OnlineInterval[],
-  weeks: ReadonlySet<number>,
+  weeks?: ReadonlySet<number>,
 ): Map<number, number> {
   const hours = new Map<number, number>();
   for (const [start, end] of intervals) {
@@ -74,7 +74,8 @@ export function minutesPerHourInWeeks(
     while (minute < end) {
       const hour = Math.floor(minute / 60);
       const chunkEnd = Math.min(end, (hour + 1) * 60);
-      if (weeks.has(weekOfMs(minute * MINUTE_MS))) hours.set(hour, (hours.get(hour) ?? 0) + (chunkEnd - minute));
+      if (!weeks || weeks.has(weekOfMs(minute * MINUTE_MS)))
+        hours.set(hour, (hours.get(hour) ?? 0) + (chunkEnd - minute));
       minute = chunkEnd;
     }
   }

@@ -1,6 +1,6 @@
 import { EXPECTED_OVERLAP_SCALE_MINUTES, NEIGHBOURHOOD_DAYS } from './temporal-non-overlap.ts';
 import { firstMinuteOfWeek, INTERVAL_WEEKS } from './player-features.ts';
-import type { OnlineInterval } from './online-intervals.ts';
+import { minutesPerHourInWeeks, type OnlineInterval } from './online-intervals.ts';
 
 /**
  * A player's presence hours: one bit per clock hour of the interval window (13 weeks ending with the player's latest
@@ -29,17 +29,7 @@ function firstHourOf(lastWeek: number): number {
 export function presenceHoursOf(intervals: readonly OnlineInterval[], lastWeek: number): Uint8Array {
   const bits = new Uint8Array(PRESENCE_BYTES);
   const firstHour = firstHourOf(lastWeek);
-  const minutesInHour = new Map<number, number>();
-  for (const [start, end] of intervals) {
-    let minute = start;
-    while (minute < end) {
-      const hour = Math.floor(minute / 60);
-      const chunkEnd = Math.min(end, (hour + 1) * 60);
-      minutesInHour.set(hour, (minutesInHour.get(hour) ?? 0) + (chunkEnd - minute));
-      minute = chunkEnd;
-    }
-  }
-  for (const [hour, minutes] of minutesInHour) {
+  for (const [hour, minutes] of minutesPerHourInWeeks(intervals)) {
     const index = hour - firstHour;
     if (minutes > 30 && index >= 0 && index < PRESENCE_HOURS) bits[index >> 3]! |= 1 << (index & 7);
   }
