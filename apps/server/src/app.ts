@@ -229,14 +229,17 @@ export async function buildApp(
     clock,
     log: app.log.child({ module: 'hub' }),
   });
-  events.on('playerOnline', (event) => hubService.playerOnline(event));
-  events.on('serverMapChange', (event) => hubService.serverMapChange(event));
   const accountService = createAccountService({
     authRepository,
     db,
     clock,
     onListsChanged: (userId) => hubService.watchListChanged(userId),
   });
+  // The dashboard forgets who it last saw online before the hub tells anyone, so the panel's next read agrees.
+  events.on('playerOnline', () => accountService.whoIsOnlineChanged());
+  events.on('serverMapChange', () => accountService.whoIsOnlineChanged());
+  events.on('playerOnline', (event) => hubService.playerOnline(event));
+  events.on('serverMapChange', (event) => hubService.serverMapChange(event));
   const signIn = {
     available: authService.signInAvailable,
     googleClientId: googleClientId ?? null,

@@ -68,4 +68,21 @@ describe('AnswerCache', () => {
       'x'.repeat(50),
     ]);
   });
+
+  it('clear() forgets every answer, and an answer computed from before it is returned but not kept', async () => {
+    const cache = new AnswerCache<string>({ reuseMs: 1000, maxEntries: 10 });
+    cache.set('a', 0, 'old');
+    cache.clear();
+    expect(cache.get('a', 1)).toBeUndefined();
+
+    let release: (value: string) => void = () => {};
+    const slow = cache.reuse('b', 0, () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    // A request after the change does not wait for the computation that began before it.
+    const fresh = cache.reuse('b', 1, () => Promise.resolve('after'));
+    release('before');
+    expect(await slow).toBe('before');
+    expect(await fresh).toBe('after');
+    expect(cache.get('b', 2)).toBe('after');
+  });
 });

@@ -11,6 +11,8 @@ export class AnswerCache<Answer> {
   readonly #maxWeight: number;
   #totalWeight = 0;
   readonly #pending = new Map<string, Promise<Answer | undefined>>();
+  /** Bumped by clear(): a computation begun before it may have read what clear() said is out of date. */
+  #generation = 0;
 
   constructor(options: {
     reuseMs: number;
@@ -43,6 +45,17 @@ export class AnswerCache<Answer> {
     }
   }
 
+  /**
+   * Forgets every answer, when what they were computed from is known to have changed (a poll committed). A
+   * computation still running keeps its waiters but is not stored: it may have read the data before the change.
+   */
+  clear(): void {
+    this.#entries.clear();
+    this.#pending.clear();
+    this.#totalWeight = 0;
+    this.#generation += 1;
+  }
+
   #delete(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
@@ -64,14 +77,16 @@ export class AnswerCache<Answer> {
     if (cached !== undefined) return cached as Computed;
     const pending = this.#pending.get(key);
     if (pending) return pending as Promise<Computed>;
+    const generation = this.#generation;
     const computing = compute().then(
       (answer) => {
+        if (generation !== this.#generation) return answer;
         this.#pending.delete(key);
         if (answer !== undefined) this.set(key, now, answer);
         return answer;
       },
       (error: unknown) => {
-        this.#pending.delete(key);
+        if (generation === this.#generation) this.#pending.delete(key);
         throw error;
       },
     );

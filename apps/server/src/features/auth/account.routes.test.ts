@@ -250,6 +250,58 @@ describe('live state', () => {
   });
 });
 
+describe('a buddy coming online', () => {
+  it('is on the very next dashboard once the poll that saw him is published, though dashboards are reused', async () => {
+    const user = await signIn('newcomer@example.com');
+    const [buddyName, otherName] = database.sqlite
+      .prepare(
+        `select player_name from players where player_name not in (
+           select player_name from sessions where is_active = 1) order by player_name limit 2`,
+      )
+      .all()
+      .map((row) => (row as { player_name: string }).player_name);
+    if (!buddyName || !otherName) throw new Error('the history has too few offline players');
+    await user.post('/buddies', { buddyPlayerName: buddyName });
+    await user.post('/buddies', { buddyPlayerName: otherName });
+    expect((await user.get<DashboardResponse>('/dashboard')).onlineBuddies).toEqual([]);
+
+    // What a committed poll leaves: the buddy's newest session open and just seen (as the tracker writes it).
+    const sessionOf = (name: string) =>
+      database.sqlite
+        .prepare(
+          'select session_id, is_active, last_seen from sessions where player_name = ? order by session_id desc limit 1',
+        )
+        .get(name) as { session_id: number; is_active: number; last_seen: string };
+    const before = sessionOf(buddyName);
+    const reopen = (sessionId: number, isActive: number, lastSeen: string) =>
+      database.sqlite
+        .prepare('update sessions set is_active = ?, last_seen = ? where session_id = ?')
+        .run(isActive, lastSeen, sessionId);
+    reopen(before.session_id, 1, new Date(NOW).toISOString());
+    try {
+      // Within the few seconds a dashboard is reused, nothing has told it yet (this is what the event is for).
+      expect((await user.get<DashboardResponse>('/dashboard')).onlineBuddies).toEqual([]);
+      app.events.publish(
+        {
+          type: 'playerOnline',
+          playerName: buddyName,
+          serverGuid: onlineServer.server_guid as never,
+          serverName: onlineServer.name,
+          mapName: onlineServer.map_name,
+          joinLink: null,
+          at: NOW,
+        },
+        NOW,
+      );
+      const dashboard = await user.get<DashboardResponse>('/dashboard');
+      expect(dashboard.onlineBuddies.map((buddy) => buddy.playerName)).toEqual([buddyName]);
+      expect(dashboard.offlineBuddies.map((buddy) => buddy.playerName)).toEqual([otherName]);
+    } finally {
+      reopen(before.session_id, before.is_active, before.last_seen);
+    }
+  });
+});
+
 describe('the demo identity provider', () => {
   it('signs its people in through the same login, with lists of active players of the simulated world', async () => {
     const { users } = (await app.inject('/stats/auth/demo/users')).json<DemoUsersResponse>();

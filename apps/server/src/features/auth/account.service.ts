@@ -38,7 +38,8 @@ const LIST_WORDS: Record<AccountList, { parameter: string; item: string; items: 
 
 /**
  * Who is online changes once per poll (30 s): one read of every open session serves every dashboard for a few
- * seconds, instead of one per dashboard.
+ * seconds, instead of one per dashboard. A poll that brings someone online forgets it at once (whoIsOnlineChanged):
+ * the hub's BuddyOnline makes the panel ask again, and it must then see the buddy it was just told about.
  */
 const ONLINE_NOW_REUSE_MS = 5_000;
 
@@ -175,6 +176,11 @@ export function createAccountService({
   }
 
   return {
+    /** Told when a committed poll brought a player online or changed a map: the next dashboard reads again. */
+    whoIsOnlineChanged(): void {
+      onlineNow.clear();
+    },
+
     async profile(context: AuthContext): Promise<AccountProfileResponse> {
       const user = await userOf(context);
       const [names, servers, buddies] = await Promise.all([
