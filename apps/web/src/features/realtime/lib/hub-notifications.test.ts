@@ -75,22 +75,23 @@ describe('hub messages as notifications', () => {
 });
 
 describe('opening a join link (as the join buttons do)', () => {
+  const browser = () => ({ open: vi.fn(() => null), location: { assign: vi.fn() } });
+
   it('opens a web launcher in a new window', () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    openJoinLink('https://joinme.click/g/bf1942/203.0.113.5:14567');
-    expect(open).toHaveBeenCalledWith(
+    const opened = browser();
+    openJoinLink('https://joinme.click/g/bf1942/203.0.113.5:14567', opened);
+    expect(opened.open).toHaveBeenCalledWith(
       'https://joinme.click/g/bf1942/203.0.113.5:14567',
       '_blank',
       'noopener,noreferrer',
     );
+    expect(opened.location.assign).not.toHaveBeenCalled();
   });
 
   it("opens a game's own URL in place", () => {
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    openJoinLink('bf1942://203.0.113.5:14567');
-    expect(assign).toHaveBeenCalledWith('bf1942://203.0.113.5:14567');
-    expect(open).not.toHaveBeenCalled();
+    const opened = browser();
+    openJoinLink('bf1942://203.0.113.5:14567', opened);
+    expect(opened.location.assign).toHaveBeenCalledWith('bf1942://203.0.113.5:14567');
+    expect(opened.open).not.toHaveBeenCalled();
   });
 });

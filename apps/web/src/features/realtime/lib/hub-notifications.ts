@@ -19,11 +19,15 @@ export const NOTIFICATION_TITLES = {
 
 /**
  * Opens a join link as the join buttons do (components/join-button.tsx): a web launcher in a new window, a game's
- * own URL (bf1942://ip:port) in place, since a new window would stay blank.
+ * own URL (bf1942://ip:port) in place, since a new window would stay blank. `browser` is the window (a test's own
+ * stands in: a window's location cannot be replaced).
  */
-export function openJoinLink(link: string): void {
-  if (safeWebUrl(link) !== null) window.open(link, '_blank', 'noopener,noreferrer');
-  else window.location.assign(link);
+export function openJoinLink(
+  link: string,
+  browser: { open: Window['open']; location: Pick<Location, 'assign'> } = window,
+): void {
+  if (safeWebUrl(link) !== null) browser.open(link, '_blank', 'noopener,noreferrer');
+  else browser.location.assign(link);
 }
 
 export function joinOrViewAction(
