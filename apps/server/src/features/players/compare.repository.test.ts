@@ -64,6 +64,7 @@ async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
   await repository.findDayFigures(player1, 0);
   await repository.findMapFigures(player1);
   await repository.findMilestoneAwards(player1);
+  expect((await repository.findOnlineSpans(player1, '1970-01-01T00:00:00.000Z', 5_000)).length).toBeGreaterThan(0);
   return sent.map((query) => ({
     sql: query.sql,
     plan: database.sqlite

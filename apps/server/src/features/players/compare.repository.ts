@@ -56,6 +56,14 @@ export interface SharedRoundRecord {
   player2: { score: number; kills: number; deaths: number };
 }
 
+/** A session's span and where it was played: what the comparison's online hours need of it, and no more. */
+export interface OnlineSpanRecord {
+  serverGuid: ServerGuid;
+  startTime: string;
+  lastSeen: string;
+  playedMs: number;
+}
+
 export interface AwardRowRecord {
   achievementId: string;
   achievedAt: string;
@@ -151,6 +159,18 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
         .orderBy('r.round_key', 'desc')
         .limit(value('limit')),
     );
+  // The (player, start) index picks the window's sessions; only the round's server is joined (no names, no
+  // figures): the comparison reads a month of a busy player's sessions for the hours alone.
+  const selectOnlineSpans = compileOnce(db, (value: QueryValue<{ name: string; since: string; limit: number }>) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+      .select(['r.server_guid', 's.start_time', 's.last_seen', 's.played_ms'])
+      .where('s.player_name', '=', value('name'))
+      .where('s.start_time', '>=', value('since'))
+      .orderBy('s.start_time', 'desc')
+      .limit(value('limit')),
+  );
   const selectSharedRounds = sharedRounds(false);
   const selectSharedRoundsOnServer = sharedRounds(true);
 
@@ -220,6 +240,17 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
         serverName: row.server_name,
         player1: { score: row.score1, kills: row.kills1, deaths: row.deaths1 },
         player2: { score: row.score2, kills: row.kills2, deaths: row.deaths2 },
+      }));
+    },
+
+    /** The spans of the player's sessions that started at or after `since` (ISO), newest first, at most `limit`. */
+    async findOnlineSpans(name: string, since: string, limit: number): Promise<OnlineSpanRecord[]> {
+      const rows = await selectOnlineSpans({ name, since, limit });
+      return rows.map((row) => ({
+        serverGuid: row.server_guid,
+        startTime: row.start_time,
+        lastSeen: row.last_seen,
+        playedMs: row.played_ms,
       }));
     },
 

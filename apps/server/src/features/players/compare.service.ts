@@ -16,9 +16,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { roundTo } from '../../lib/numbers.ts';
 import { DAY_MS, firstDayOfWindow, windowStartMs } from '../../lib/utc-days.ts';
 import { intersectIntervals, mergeIntervals, minutesPerUtcHour, type Interval } from './compare-hours.ts';
-import type { CompareRepository, ServerFiguresRecord } from './compare.repository.ts';
+import type { CompareRepository, OnlineSpanRecord, ServerFiguresRecord } from './compare.repository.ts';
 import { spreadOverHours, sumMaps, sumOpenRounds } from './player-figures.ts';
-import type { PlayerProfileRepository, SessionRecord } from './player-profile.repository.ts';
+import type { PlayerProfileRepository } from './player-profile.repository.ts';
 
 /**
  * Two players side by side (issue 19; site-statistics §3 "Comparison response", "Activity hours response"). Every
@@ -123,9 +123,9 @@ export function createCompareService({
   }
 
   /** The player's sessions that may reach into the window starting at `sinceMs`, open rounds included. */
-  function sessionsReaching(name: string, sinceMs: number): Promise<SessionRecord[]> {
+  function sessionsReaching(name: string, sinceMs: number): Promise<OnlineSpanRecord[]> {
     // Sessions start before the window they reach into: a day of margin covers any round (as the profile's).
-    return profiles.findSessionsSince(name, new Date(sinceMs - DAY_MS).toISOString(), WINDOW_SESSION_LIMIT);
+    return repository.findOnlineSpans(name, new Date(sinceMs - DAY_MS).toISOString(), WINDOW_SESSION_LIMIT);
   }
 
   async function readSide(name: string, serverGuid: ServerGuid | undefined, nowMs: number): Promise<PlayerSide> {
