@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { createCollectorStore } from '../apps/server/src/ingest/store/collector-store.ts';
 import type { Figure } from './figures.ts';
 
@@ -30,17 +30,42 @@ const FAMILIES: readonly [family: string, matches: (id: string) => boolean][] = 
   ['team_victory', (id) => id.startsWith('team_victory')],
 ];
 
+/**
+ * Works the round-closed queue of the open database to its end (achievements and similarity features), as the
+ * collector's worker does between polls; returns how many rounds' achievements were owed and the seconds it took.
+ */
+function workOffRoundClosedQueue(database: Database): { owed: number; seconds: number } {
+  const { sqlite } = database;
+  const owed = Number(
+    sqlite.prepare("select count(*) as n from round_closed_queue where work = 'achievements'").get()?.n,
+  );
+  const started = performance.now();
+  createCollectorStore(sqlite).roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+  return { owed, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The year's backlog worked off (similar players read the features it computes), with its speed. */
+export async function workOffYearBacklog(path: string, days: number): Promise<Figure> {
+  const database = await openDatabase(path);
+  try {
+    const { owed, seconds } = workOffRoundClosedQueue(database);
+    database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    return {
+      name: 'year_backfill_rounds_per_s',
+      value: seconds === 0 ? 0 : owed / seconds,
+      unit: 'rounds/s',
+      note: `${owed.toLocaleString('en')} closed rounds of ${days} days in ${seconds.toFixed(0)} s (achievements and similarity features)`,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
 export async function benchAchievementsBackfill(path: string): Promise<{ figures: Figure[]; bytes: number }> {
   const database = await openDatabase(path);
   try {
     const { sqlite } = database;
-    const store = createCollectorStore(sqlite);
-    const owed = Number(
-      sqlite.prepare("select count(*) as n from round_closed_queue where work = 'achievements'").get()?.n,
-    );
-    const started = performance.now();
-    store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
-    const seconds = (performance.now() - started) / 1000;
+    const { owed, seconds } = workOffRoundClosedQueue(database);
 
     const players = Number(sqlite.prepare('select count(*) as n from player_achievement_progress').get()?.n);
     const owners = sqlite

@@ -6,8 +6,9 @@ import { percentile } from './statistics.ts';
 
 /**
  * Issue "Players": the player endpoints for the most active player (most time played) of a year of history, on
- * the year's database served by the demo, and (issue 19) his comparison with the runner-up. For each: the first request (nothing reused, what the player's first
- * visitor waits for) and the p95 of 32 clients asking again and again.
+ * the year's database served by the demo, and (issue 19) his comparison with the runner-up and his similar players in
+ * both modes. For each: the first request (nothing reused, what the player's first visitor waits for) and the p95 of
+ * 32 clients asking again and again.
  */
 
 const REQUESTS = 1_000;
@@ -54,6 +55,9 @@ export async function benchYearPlayers(load: LoadGenerator, baseUrl: string, dat
       name: 'compare',
       path: `/stats/players/compare?player1=${name}&player2=${encodeURIComponent(player.runnerUp)}`,
     },
+    // The profile's Player Intelligence panel, both modes, from the features the year's backlog computed.
+    { name: 'similar_players', path: `/stats/players/${name}/similar?mode=default` },
+    { name: 'similar_players_alias', path: `/stats/players/${name}/similar?mode=aliasdetection` },
   ];
   // A freshly started server reads its first pages from disk and compiles its code: the second most active
   // player's profile pays for that, so the figures below are of this player's answers, not of a cold process.
