@@ -1,23 +1,57 @@
-import { SqliteQueryCompiler, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresQueryCompiler,
+  SqliteQueryCompiler,
+  sql,
+  type Expression,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 
 /**
- * The one module that holds SQL only SQLite understands (or understands its own way): every query elsewhere is
- * written in SQL both SQLite and PostgreSQL read the same, and asks this module for the rest. Each function
- * names its PostgreSQL equivalent, so supporting PostgreSQL adds a second implementation of this list, not a
- * second set of repositories. (How Kysely talks to node:sqlite is sqlite-dialect.ts; this is about SQL text.)
+ * The one module that holds SQL that SQLite and PostgreSQL say differently: every query elsewhere is written in
+ * SQL both read the same, and asks this module for the rest, so PostgreSQL is a second implementation of this list,
+ * not a second set of repositories. (How Kysely talks to node:sqlite is sqlite-dialect.ts, to PostgreSQL
+ * postgres/postgres-database.ts; this is about SQL text.)
+ *
+ * One process talks to one store: the dialect is chosen once at start-up (useSqlDialect), before any repository
+ * builds a query, and every fragment below is written in it (docs/decisions/0022-postgresql-schema.md).
  *
  * Times are stored as fixed-width ISO-8601 UTC text (`2026-01-09T20:05:00.000Z`), so text comparison is
- * chronological and a prefix of the text names its day or hour.
+ * chronological and a prefix of the text names its day or hour (substr and || are the same on both stores). Text
+ * compares byte by byte on both (PostgreSQL's columns are `collate "C"`, postgres/postgres-ddl.ts), so the case
+ * folding below folds ASCII letters only on both.
  */
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+let dialect: SqlDialect = 'sqlite';
+
+/** Chooses the store's SQL for every fragment built from now on (start-up, before any repository exists). */
+export function useSqlDialect(next: SqlDialect): void {
+  dialect = next;
+}
+
+export function sqlDialect(): SqlDialect {
+  return dialect;
+}
+
+/**
+ * PostgreSQL: seconds since the epoch of an ISO time, as a function the schema defines (postgres-database.ts).
+ * Declared immutable, which the cast to timestamp is not (it reads DateStyle), so that an index may hold a round's
+ * length; that is true of the fixed-width ISO text Frontline stores. The zone letter is ignored: it is always Z.
+ */
+export const POSTGRES_EPOCH_FUNCTION = `create or replace function frontline_epoch_seconds(iso text)
+  returns double precision language sql immutable parallel safe
+  as $$ select extract(epoch from cast(iso as timestamp)) $$`;
 
 /** The larger of two values (not the aggregate). PostgreSQL: `greatest(a, b)`, which skips a null argument. */
 export function greatest<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
-  return sql<T>`max(${a}, ${b})`;
+  return dialect === 'postgres' ? sql<T>`greatest(${a}, ${b})` : sql<T>`max(${a}, ${b})`;
 }
 
 /** The smaller of two values (not the aggregate). PostgreSQL: `least(a, b)`, which skips a null argument. */
 export function least<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
-  return sql<T>`min(${a}, ${b})`;
+  return dialect === 'postgres' ? sql<T>`least(${a}, ${b})` : sql<T>`min(${a}, ${b})`;
 }
 
 /**
@@ -26,7 +60,9 @@ export function least<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
  * `extract(epoch from (to::timestamptz - from::timestamptz))`.
  */
 function secondsBetween(from: Expression<string>, to: Expression<string>): RawBuilder<number> {
-  return sql<number>`(unixepoch(${to}, 'subsec') - unixepoch(${from}, 'subsec'))`;
+  return dialect === 'postgres'
+    ? sql<number>`(frontline_epoch_seconds(${to}) - frontline_epoch_seconds(${from}))`
+    : sql<number>`(unixepoch(${to}, 'subsec') - unixepoch(${from}, 'subsec'))`;
 }
 
 /** Minutes from one ISO time to another, fractional (see secondsBetween). PostgreSQL: the same over that. */
@@ -59,7 +95,7 @@ export function isoMinuteOfDay(time: Expression<string>): RawBuilder<number> {
 
 /** Equal, ASCII letters in either case (SQLite's NOCASE folds only those). PostgreSQL: `lower(a) = lower(b)`. */
 export function equalsIgnoringCase(a: Expression<string>, b: Expression<string>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${a} = ${b} collate nocase`;
+  return dialect === 'postgres' ? sql<SqlBool>`lower(${a}) = lower(${b})` : sql<SqlBool>`${a} = ${b} collate nocase`;
 }
 
 /**
@@ -67,17 +103,23 @@ export function equalsIgnoringCase(a: Expression<string>, b: Expression<string>)
  * LIKE folds only those). PostgreSQL: `text ilike pattern escape '\'` (which folds every letter).
  */
 export function likeIgnoringCase(text: Expression<string>, pattern: Expression<string>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${text} like ${pattern} escape '\\'`;
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${text} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${text} like ${pattern} escape '\\'`;
 }
 
 /** `dividend / divisor` in floating point, whatever the columns' types. PostgreSQL: `cast(a as double precision) / b`. */
 export function realQuotient(dividend: Expression<number>, divisor: Expression<number>): RawBuilder<number> {
-  return sql<number>`(cast(${dividend} as real) / ${divisor})`;
+  return dialect === 'postgres'
+    ? sql<number>`(cast(${dividend} as double precision) / ${divisor})`
+    : sql<number>`(cast(${dividend} as real) / ${divisor})`;
 }
 
 /** A number rounded to `digits` decimals, halves away from zero. PostgreSQL: `round(cast(x as numeric), digits)`. */
 export function roundToDigits(value: Expression<number>, digits: number): RawBuilder<number> {
-  return sql<number>`round(${value}, ${sql.lit(digits)})`;
+  return dialect === 'postgres'
+    ? sql<number>`round(cast(${value} as numeric), ${sql.lit(digits)})`
+    : sql<number>`round(${value}, ${sql.lit(digits)})`;
 }
 
 /**
@@ -87,14 +129,14 @@ export function roundToDigits(value: Expression<number>, digits: number): RawBui
  * PostgreSQL: the condition itself (its planner has the column's statistics).
  */
 export function likely(condition: Expression<SqlBool>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`likely(${condition})`;
+  return dialect === 'postgres' ? sql<SqlBool>`(${condition})` : sql<SqlBool>`likely(${condition})`;
 }
 
-const textCompiler = new SqliteQueryCompiler();
+const textCompilers = { sqlite: new SqliteQueryCompiler(), postgres: new PostgresQueryCompiler() };
 
 /** A fragment with no parameters as SQL text, for statements prepared on the raw connection. */
 function textOf(fragment: RawBuilder<unknown>): string {
-  const compiled = textCompiler.compileQuery(fragment.toOperationNode(), { queryId: 'dialect-text' });
+  const compiled = textCompilers[dialect].compileQuery(fragment.toOperationNode(), { queryId: 'dialect-text' });
   if (compiled.parameters.length > 0) throw new Error(`dialect text cannot carry parameters: ${compiled.sql}`);
   return compiled.sql;
 }
@@ -109,7 +151,9 @@ export const dialectText = {
    * waits for the lock at BEGIN instead of failing half-way when it first writes. PostgreSQL: `begin` (rows are
    * locked as they are written).
    */
-  beginWrite: 'begin immediate',
+  get beginWrite(): string {
+    return dialect === 'postgres' ? 'begin' : 'begin immediate';
+  },
   greatest: (a: string, b: string): string => textOf(greatest(sql.raw(a), sql.raw(b))),
   least: (a: string, b: string): string => textOf(least(sql.raw(a), sql.raw(b))),
   isoHourStart: (time: string): string => textOf(isoHourStart(sql.raw(time))),

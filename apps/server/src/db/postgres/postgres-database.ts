@@ -1,0 +1,155 @@
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { POSTGRES_EPOCH_FUNCTION, useSqlDialect } from '../dialect.ts';
+import { migrationProvider } from '../migrations/index.ts';
+import type { DatabaseSchema } from '../schema.ts';
+import { toPostgresDdl } from './postgres-ddl.ts';
+
+/**
+ * Frontline on PostgreSQL (`DATABASE_URL=postgres://…`, issue 21): a pool of connections to one schema, values read
+ * back as SQLite gives them (64-bit integers and sums as numbers, not strings), and the schema brought up to date by
+ * the same list of migrations as SQLite's, translated (postgres-ddl.ts). Several instances may start at once:
+ * Kysely's migrator holds an advisory lock while it migrates.
+ */
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/**
+ * bigint (counts, keys, Unix ms) and numeric (a sum of bigints) as numbers, as node:sqlite returns them. Every
+ * such value Frontline stores or sums is far below 2^53 (a year of play is 3.2e10 ms).
+ */
+const parseNumber = (value: string): number => Number(value);
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
+    oid === INT8_OID || oid === NUMERIC_OID ? parseNumber : pg.types.getTypeParser(oid, format),
+};
+
+export interface PostgresDatabase {
+  db: Kysely<DatabaseSchema>;
+  /** The schema every connection works in (`search_path`). */
+  schema: string;
+  close: () => Promise<void>;
+}
+
+/** A schema name as an identifier PostgreSQL takes unquoted: letters, digits and underscores, not a digit first. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function createPool(url: string, schema: string, max: number): pg.Pool {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema name not allowed: ${schema}`);
+  return new pg.Pool({ connectionString: url, max, types, options: `-c search_path=${schema}` });
+}
+
+/**
+ * Connects to the database at `url`, in `schema` (created if missing; `public` by default), and migrates it to
+ * the latest schema. From then on this process speaks PostgreSQL (db/dialect.ts: one process, one store).
+ */
+export async function openPostgresDatabase(
+  url: string,
+  { schema = 'public', maxConnections = 10 }: { schema?: string; maxConnections?: number } = {},
+): Promise<PostgresDatabase> {
+  useSqlDialect('postgres');
+  const pool = createPool(url, schema, maxConnections);
+  try {
+    await pool.query(`create schema if not exists ${schema}`);
+    await pool.query(POSTGRES_EPOCH_FUNCTION);
+    await migrateToLatest(url, schema);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, schema, close: () => db.destroy() };
+}
+
+async function migrateToLatest(url: string, schema: string): Promise<void> {
+  const db = new Kysely<DatabaseSchema>({ dialect: new TranslatingPostgresDialect(createPool(url, schema, 1)) });
+  try {
+    // Its bookkeeping in the schema too: Kysely would otherwise take another schema's tables for its own.
+    const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`Database migration ${failed} failed on PostgreSQL`, { cause: error });
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** PostgreSQL's dialect whose every statement is translated from the migrations' SQLite (postgres-ddl.ts). */
+class TranslatingPostgresDialect extends PostgresDialect {
+  constructor(pool: pg.Pool) {
+    super({ pool });
+  }
+
+  override createDriver(): Driver {
+    return new TranslatingDriver(super.createDriver());
+  }
+}
+
+class TranslatingConnection implements DatabaseConnection {
+  readonly inner: DatabaseConnection;
+
+  constructor(inner: DatabaseConnection) {
+    this.inner = inner;
+  }
+
+  executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+    return this.inner.executeQuery(CompiledQuery.raw(toPostgresDdl(query.sql), [...query.parameters]));
+  }
+
+  streamQuery<Row>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<Row>> {
+    return this.inner.streamQuery(CompiledQuery.raw(toPostgresDdl(query.sql), [...query.parameters]), chunkSize);
+  }
+}
+
+/** The driver's own work on the connection it made; the statements go through the translation. */
+class TranslatingDriver implements Driver {
+  readonly #driver: Driver;
+
+  constructor(driver: Driver) {
+    this.#driver = driver;
+  }
+
+  init(): Promise<void> {
+    return this.#driver.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new TranslatingConnection(await this.#driver.acquireConnection());
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.#driver.beginTransaction(innerOf(connection), settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#driver.commitTransaction(innerOf(connection));
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#driver.rollbackTransaction(innerOf(connection));
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.#driver.releaseConnection(innerOf(connection));
+  }
+
+  destroy(): Promise<void> {
+    return this.#driver.destroy();
+  }
+}
+
+function innerOf(connection: DatabaseConnection): DatabaseConnection {
+  return connection instanceof TranslatingConnection ? connection.inner : connection;
+}
