@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import type { PostgresDatabase } from './db/postgres/postgres-database.ts';
 import { copyRoundTimelines } from './db/round-timelines-copy.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
@@ -94,8 +95,11 @@ const NOT_A_PAGE = /^\/(stats|hub|assets)(\/|$|\?)/i;
 export async function buildApp(
   config: AppConfig,
   options: {
-    /** A database opened by the caller (tests), which then also closes it. */
-    database?: Database;
+    /**
+     * A database opened by the caller (tests), which then also closes it: SQLite, or PostgreSQL (which serves the
+     * pages but not the collector yet: issue 21, decision 0022).
+     */
+    database?: Database | PostgresDatabase;
     /** Shorter HTTP timeouts, for tests of them over a real socket. */
     timeouts?: Partial<HttpTimeouts>;
   } = {},
@@ -129,7 +133,8 @@ export async function buildApp(
     options.database ??
     (await openDatabase(config.databasePath, { checkpoints: config.collector.enabled ? 'manual' : 'auto' }));
   try {
-    copyRoundTimelines(database.sqlite, app.log);
+    // Only a SQLite database can be old enough to keep timelines in its rounds (PostgreSQL's start at 0017).
+    if ('sqlite' in database) copyRoundTimelines(database.sqlite, app.log);
   } catch (error) {
     if (!options.database) await database.close();
     throw error;

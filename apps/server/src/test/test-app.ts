@@ -3,12 +3,16 @@ import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { IN_MEMORY, type Database } from '../db/database.ts';
+import type { PostgresDatabase } from '../db/postgres/postgres-database.ts';
 
 /**
  * A whole server on a fresh in-memory database, for `inject` tests. Close it when done. Its log is silent; run the
  * tests with TEST_LOG_LEVEL=warn (or info…) to see it while looking into a failure.
  */
-export function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<FastifyInstance> {
+export function createTestApp(
+  env: Record<string, string> = {},
+  database?: Database | PostgresDatabase,
+): Promise<FastifyInstance> {
   return buildApp(
     loadConfig({
       NODE_ENV: 'test',

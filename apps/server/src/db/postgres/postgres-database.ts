@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { POSTGRES_EPOCH_FUNCTION, useSqlDialect } from '../dialect.ts';
 import { migrationProvider } from '../migrations/index.ts';
 import type { DatabaseSchema } from '../schema.ts';
@@ -67,7 +68,8 @@ export async function openPostgresDatabase(
     await pool.end();
     throw error;
   }
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets a long read come in chunks (the copy's verification reads every row of a year).
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { db, schema, close: () => db.destroy() };
 }
 

@@ -108,14 +108,15 @@ const round = expressionBuilder<RoundsScope, 'r' | 'v'>();
 
 /** A round's end, its latest poll while open. Indexed as is (migrations 0006, 0009): keep the two the same. */
 const END_TIME = round.fn.coalesce('r.end_time', 'r.last_poll_at');
-const DURATION_MINUTES = minutesBetween(round.ref('r.start_time'), END_TIME);
+// Built when a query is (db/dialect.ts: the store's SQL is chosen at start-up, after this module is loaded).
+const durationMinutes = () => minutesBetween(round.ref('r.start_time'), END_TIME);
 /**
  * Rounds somebody played, written as the partial indexes of migration 0009 are (a literal 0, not a parameter), so
  * that SQLite and PostgreSQL both see those indexes apply. Most rounds are played: said so, SQLite walks a sort's
  * index (migration 0011) skipping the empty ones instead of reading every played round of the server from the
  * head-count index and sorting them.
  */
-const PLAYED = likely(round('r.participant_count', '>', round.lit(0)));
+const played = () => likely(round('r.participant_count', '>', round.lit(0)));
 
 type Direction = 'asc' | 'desc';
 type OrderTerm = readonly [Expression<unknown>, Direction];
@@ -130,21 +131,21 @@ const NEWEST_FIRST: OrderTerm = [round.ref('r.round_key'), 'desc'];
  * as rounds open, so the newest round is the one with the highest key; only the server name (the same for every
  * round of a server) breaks ties by start time, the order of the index its page reads.
  */
-const SORT_ORDERS: Record<RoundsSortKey, readonly OrderTerm[]> = {
+const sortOrders = (): Record<RoundsSortKey, readonly OrderTerm[]> => ({
   startTime: [[round.ref('r.start_time'), 'desc'], NEWEST_FIRST],
   endTime: [[END_TIME, 'desc'], NEWEST_FIRST],
-  durationMinutes: [[DURATION_MINUTES, 'desc'], NEWEST_FIRST],
+  durationMinutes: [[durationMinutes(), 'desc'], NEWEST_FIRST],
   participantCount: [[round.ref('r.participant_count'), 'desc'], NEWEST_FIRST],
   serverName: [[round.ref('v.name'), 'asc'], [round.ref('r.start_time'), 'desc'], NEWEST_FIRST],
   mapName: [[round.ref('r.map_name'), 'asc'], NEWEST_FIRST],
   gameType: [[round.ref('r.game_type'), 'asc'], NEWEST_FIRST],
-};
+});
 
 const reversed = (direction: Direction): Direction => (direction === 'asc' ? 'desc' : 'asc');
 
 /** The ORDER BY terms of a sort in the asked direction. */
 function orderTerms(sortBy: RoundsSortKey, sortOrder: Direction): readonly OrderTerm[] {
-  const terms = SORT_ORDERS[sortBy];
+  const terms = sortOrders()[sortBy];
   if (sortOrder === terms[0]?.[1]) return terms;
   return terms.map(([term, direction]): OrderTerm => [term, reversed(direction)]);
 }
@@ -249,7 +250,7 @@ function roundConditions(filter: RoundFilter, serverGuids: readonly ServerGuid[]
   if (filter.serverGuid !== undefined) conditions.push(round('r.server_guid', '=', filter.serverGuid));
   if (filter.mapName !== undefined) conditions.push(round('r.map_name', '=', filter.mapName));
   if (filter.gameType !== undefined) conditions.push(round('r.game_type', '=', filter.gameType));
-  if (!filter.includeEmpty) conditions.push(PLAYED);
+  if (!filter.includeEmpty) conditions.push(played());
   const [firstPlayer, ...otherPlayers] = filter.playerNames.map((name) =>
     round.selectFrom('sessions').select('round_key').where('player_name', '=', name),
   );
@@ -261,9 +262,9 @@ function roundConditions(filter: RoundFilter, serverGuids: readonly ServerGuid[]
   if (filter.endTimeFrom !== undefined) conditions.push(round(END_TIME, '>=', filter.endTimeFrom));
   if (filter.endTimeTo !== undefined) conditions.push(round(END_TIME, '<=', filter.endTimeTo));
   if (filter.minDurationMinutes !== undefined)
-    conditions.push(round(DURATION_MINUTES, '>=', filter.minDurationMinutes));
+    conditions.push(round(durationMinutes(), '>=', filter.minDurationMinutes));
   if (filter.maxDurationMinutes !== undefined)
-    conditions.push(round(DURATION_MINUTES, '<=', filter.maxDurationMinutes));
+    conditions.push(round(durationMinutes(), '<=', filter.maxDurationMinutes));
   return round.and(conditions);
 }
 
@@ -449,7 +450,7 @@ export function createRoundsRepository(db: Kysely<DatabaseSchema>) {
               .selectFrom('rounds as r')
               .select(eb.lit(1).as('played'))
               .whereRef('r.server_guid', '=', 'v.server_guid')
-              .where(PLAYED)
+              .where(played())
               .$if(mapName !== undefined, (qb) => qb.where('r.map_name', '=', mapName ?? ''))
               .$if(gameType !== undefined, (qb) => qb.where('r.game_type', '=', gameType ?? ''))
               // A game type without a map: one seek of (server, map, game type) per map of the server, which the
