@@ -31,10 +31,6 @@ export function useSqlDialect(next: SqlDialect): void {
   dialect = next;
 }
 
-export function sqlDialect(): SqlDialect {
-  return dialect;
-}
-
 /**
  * PostgreSQL: seconds since the epoch of an ISO time, as a function the schema defines (postgres-database.ts).
  * Declared immutable, which the cast to timestamp is not (it reads DateStyle), so that an index may hold a round's
@@ -57,7 +53,7 @@ export function least<T>(a: Expression<T>, b: Expression<T>): RawBuilder<T> {
 /**
  * Seconds from one ISO time to another, fractional: whole seconds stay exact (a 30-minute round is 1800, never
  * 1799.99…, as julianday's floating-point days would give). PostgreSQL:
- * `extract(epoch from (to::timestamptz - from::timestamptz))`.
+ * `frontline_epoch_seconds(to) - frontline_epoch_seconds(from)` (POSTGRES_EPOCH_FUNCTION).
  */
 function secondsBetween(from: Expression<string>, to: Expression<string>): RawBuilder<number> {
   return dialect === 'postgres'
@@ -93,14 +89,19 @@ export function isoMinuteOfDay(time: Expression<string>): RawBuilder<number> {
   return sql<number>`(cast(substr(${time}, 12, 2) as integer) * 60 + cast(substr(${time}, 15, 2) as integer))`;
 }
 
-/** Equal, ASCII letters in either case (SQLite's NOCASE folds only those). PostgreSQL: `lower(a) = lower(b)`. */
+/**
+ * Equal, ASCII letters in either case (SQLite's NOCASE folds only those). PostgreSQL: `lower()` of both in the "C"
+ * collation, which folds ASCII letters only (a parameter would otherwise be folded in the database's own locale).
+ */
 export function equalsIgnoringCase(a: Expression<string>, b: Expression<string>): RawBuilder<SqlBool> {
-  return dialect === 'postgres' ? sql<SqlBool>`lower(${a}) = lower(${b})` : sql<SqlBool>`${a} = ${b} collate nocase`;
+  return dialect === 'postgres'
+    ? sql<SqlBool>`lower(${a} collate "C") = lower(${b} collate "C")`
+    : sql<SqlBool>`${a} = ${b} collate nocase`;
 }
 
 /**
  * `text` matches a LIKE `pattern` whose `\` escapes `%`, `_` and itself, ASCII letters in either case (SQLite's
- * LIKE folds only those). PostgreSQL: `text ilike pattern escape '\'` (which folds every letter).
+ * LIKE folds only those). PostgreSQL: `text ilike pattern escape '\'`, in the column's "C" collation (ASCII only).
  */
 export function likeIgnoringCase(text: Expression<string>, pattern: Expression<string>): RawBuilder<SqlBool> {
   return dialect === 'postgres'

@@ -137,6 +137,9 @@ function samplePages({ sqlite }: Database): string[] {
     '/stats/servers/search?query=a',
     '/stats/players?sortBy=lastSeen&sortOrder=desc&pageSize=50',
     '/stats/players?playerName=an&pageSize=20',
+    // Case is folded for ASCII letters only, on both stores: 'ê' does not find 'Ê' (nor the other way round).
+    `/stats/players?playerName=${encodeURIComponent('ê')}&pageSize=20`,
+    `/stats/players?playerName=${encodeURIComponent('Ê')}&pageSize=20`,
     '/stats/players/search?query=an',
     '/stats/rounds?pageSize=20&includePlayers=true',
     `/stats/players/compare?player1=${e(first)}&player2=${e(second)}`,
