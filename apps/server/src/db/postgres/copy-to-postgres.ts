@@ -24,9 +24,10 @@ export interface TableCheck {
   targetChecksum: string;
 }
 
-interface TableShape {
+export interface SqliteTable {
   name: string;
   columns: string[];
+  /** The primary key's columns, in the key's order (empty for a table without one). */
   key: string[];
   /** The column the store numbers itself (SQLite's row id alias, PostgreSQL's identity), if any. */
   numberedColumn: string | undefined;
@@ -39,14 +40,14 @@ const MAX_ROWS_PER_INSERT = 1_000;
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** The tables Frontline keeps (not the migrator's own bookkeeping), parents before the tables that refer to them. */
-function tablesOf(source: DatabaseSync): TableShape[] {
+export function sqliteTables(source: DatabaseSync): SqliteTable[] {
   const rows = source
     .prepare(
       `select name, sql from sqlite_master where type = 'table'
        and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\' order by name`,
     )
     .all() as { name: string; sql: string }[];
-  const shapes = new Map<string, TableShape>();
+  const shapes = new Map<string, SqliteTable>();
   const parents = new Map<string, string[]>();
   for (const { name, sql } of rows) {
     const info = source.prepare(`pragma table_info(${quote(name)})`).all() as {
@@ -62,7 +63,7 @@ function tablesOf(source: DatabaseSync): TableShape[] {
     shapes.set(name, {
       name,
       columns: info.map((column) => column.name),
-      key: key.length > 0 ? key : info.map((column) => column.name),
+      key,
       numberedColumn:
         single && single.type.toLowerCase() === 'integer' && !/without\s+rowid/i.test(sql) ? single.name : undefined,
     });
@@ -72,7 +73,7 @@ function tablesOf(source: DatabaseSync): TableShape[] {
       references.map((reference) => reference.table),
     );
   }
-  const ordered: TableShape[] = [];
+  const ordered: SqliteTable[] = [];
   const placed = new Set<string>();
   const place = (name: string) => {
     if (placed.has(name)) return;
@@ -106,19 +107,17 @@ export async function copySqliteToPostgres(
   target: Kysely<DatabaseSchema>,
   onProgress: (progress: CopyProgress) => void = () => {},
 ): Promise<void> {
-  const tables = tablesOf(source);
+  const tables = sqliteTables(source);
   for (const table of tables) {
     if (table.name !== 'app_meta' && (await countRows(target, table.name)) > 0) {
       throw new Error(`the target already holds rows in ${table.name}: copy into an empty database or schema`);
     }
   }
-  const counts = new Map(
-    tables.map((table) => [
-      table.name,
-      Number((source.prepare(`select count(*) as n from ${quote(table.name)}`).get() as { n: number }).n),
-    ]),
+  const totalRows = tables.reduce(
+    (sum, table) =>
+      sum + Number((source.prepare(`select count(*) as n from ${quote(table.name)}`).get() as { n: number }).n),
+    0,
   );
-  const totalRows = [...counts.values()].reduce((sum, count) => sum + count, 0);
   let copiedRows = 0;
 
   await target.transaction().execute(async (transaction) => {
@@ -192,9 +191,11 @@ function newChecksum() {
 /** Each table's row count and checksum on both sides (every value of every row, in key order). */
 export async function verifyCopy(source: DatabaseSync, target: Kysely<DatabaseSchema>): Promise<TableCheck[]> {
   const checks: TableCheck[] = [];
-  for (const table of tablesOf(source)) {
+  for (const table of sqliteTables(source)) {
     const columnList = table.columns.map(quote).join(', ');
-    const query = `select ${columnList} from ${quote(table.name)} order by ${table.key.map(quote).join(', ')}`;
+    // In key order (a table without a key: in the order of all its columns), the same on both stores.
+    const order = (table.key.length > 0 ? table.key : table.columns).map(quote).join(', ');
+    const query = `select ${columnList} from ${quote(table.name)} order by ${order}`;
     const sourceSum = newChecksum();
     let sourceRows = 0;
     for (const row of source.prepare(query).iterate() as Iterable<Record<string, unknown>>) {

@@ -9,6 +9,7 @@ import {
 } from '../../test/test-postgres.ts';
 import { IN_MEMORY, openDatabase } from '../database.ts';
 import { useSqlDialect } from '../dialect.ts';
+import { sqliteTables } from './copy-to-postgres.ts';
 import { openPostgresDatabase } from './postgres-database.ts';
 import { toPostgresDdl } from './postgres-ddl.ts';
 
@@ -49,33 +50,20 @@ function plainDefault(value: string | null): string | null {
 
 function describeSqlite(sqlite: DatabaseSync): Schema {
   const schema: Schema = {};
-  const tables = sqlite
-    .prepare(
-      "select name, sql from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\' order by name",
-    )
-    .all() as { name: string; sql: string }[];
-  for (const { name: table, sql } of tables) {
+  // The tables, keys and self-numbered columns as the copy reads them; types, defaults and indexes from SQLite here.
+  for (const { name: table, key: primaryKey, numberedColumn } of sqliteTables(sqlite)) {
     const info = sqlite.prepare(`pragma table_info(${JSON.stringify(table)})`).all() as {
       name: string;
       type: string;
       notnull: number;
       dflt_value: string | null;
-      pk: number;
     }[];
-    const primaryKey = info
-      .filter((column) => column.pk > 0)
-      .sort((a, b) => a.pk - b.pk)
-      .map((column) => column.name);
-    const rowIdAlias =
-      primaryKey.length === 1 && !/without\s+rowid/i.test(sql)
-        ? info.find((column) => column.name === primaryKey[0] && column.type.toLowerCase() === 'integer')?.name
-        : undefined;
     const columns = info.map((column) => ({
       name: column.name,
       type: column.type.toLowerCase() as Column['type'],
-      notNull: column.notnull === 1 || column.pk > 0,
+      notNull: column.notnull === 1 || primaryKey.includes(column.name),
       default: plainDefault(column.dflt_value),
-      autoNumbered: column.name === rowIdAlias,
+      autoNumbered: column.name === numberedColumn,
     }));
     const indexes: string[] = [];
     const namedIndexes: string[] = [];
