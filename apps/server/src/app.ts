@@ -5,9 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import type { PostgresDatabase } from './db/postgres/postgres-database.ts';
+import { openPostgresDatabase, type PostgresDatabase } from './db/postgres/postgres-database.ts';
 import { copyRoundTimelines } from './db/round-timelines-copy.ts';
 import { EventBus } from './ingest/event-bus.ts';
+import { SharedCollectorFeed } from './ingest/shared-collector.ts';
 import { createFeedCollector } from './ingest/start-collector.ts';
 import type { CollectorHost } from './ingest/worker/collector-host.ts';
 import { achievementsRoutes } from './features/achievements/achievements.routes.ts';
@@ -131,7 +132,9 @@ export async function buildApp(
   // With the collector's worker writing, this thread only reads, and the worker alone checkpoints the WAL.
   const database =
     options.database ??
-    (await openDatabase(config.databasePath, { checkpoints: config.collector.enabled ? 'manual' : 'auto' }));
+    (config.postgres
+      ? await openPostgresDatabase(config.postgres.url, { schema: config.postgres.schema })
+      : await openDatabase(config.databasePath, { checkpoints: config.collector.enabled ? 'manual' : 'auto' }));
   try {
     // Only a SQLite database can be old enough to keep timelines in its rounds (PostgreSQL's start at 0017).
     if ('sqlite' in database) copyRoundTimelines(database.sqlite, app.log);
@@ -145,11 +148,17 @@ export async function buildApp(
     app.log.error({ err: error, event: event.type }, 'event handler failed'),
   );
   const collector = config.collector.enabled ? createFeedCollector(app, config, events) : undefined;
+  // Several instances on PostgreSQL: the events and live lists of whichever instance collects reach every one.
+  const sharedCollector =
+    config.postgres && config.role !== 'collector'
+      ? await SharedCollectorFeed.start({ ...config.postgres, db: database.db, events, log: app.log })
+      : undefined;
   app.decorate('events', events);
   app.decorate('collector', collector);
   app.addHook('onClose', async () => {
     // The collector's cycle in progress is finished (or abandoned before writing) before the database goes.
     await collector?.stop();
+    await sharedCollector?.close();
     if (!options.database) await database.close();
   });
 
@@ -177,7 +186,7 @@ export async function buildApp(
   const gameTrendsService = createGameTrendsService({ gameTrendsRepository, clock });
   const liveServersService = createLiveServersService({
     liveServersRepository,
-    liveLists: collector,
+    liveLists: sharedCollector ?? collector,
     pollIntervalMs: config.collector.pollIntervalMs,
     clock,
   });
@@ -255,62 +264,68 @@ export async function buildApp(
   // Production: answers a service reuses are encoded once, not checked per request (http/send-json.ts).
   const encodeSharedAnswers = config.env === 'production';
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(fastifyWebsocket, {
-    // Larger frames are cut by ws itself; up to this size the hub answers with the protocol's own close message.
-    options: { maxPayload: 2 * MAX_CLIENT_MESSAGE_BYTES },
-    // Every client is told to reconnect before the sockets close (the default would close them without a word).
-    preClose(done) {
-      hubService.close();
-      const sockets = this.websocketServer;
-      setTimeout(() => {
-        for (const socket of sockets.clients) socket.terminate();
-      }, SOCKETS_CLOSE_GRACE_MS).unref();
-      sockets.close(() => done());
-    },
-  });
-  await app.register(hubRoutes, { hubService, authenticate: (accessToken) => authService.authenticate(accessToken) });
   await app.register(healthRoutes, { prefix: API_PREFIX, healthService });
-  await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode, signIn });
-  await app.register(authRoutes, {
-    prefix: API_PREFIX,
-    authService,
-    accountService,
-    demoIdentityProvider,
-    publicUrl: config.publicUrl,
-  });
-  await app.register(gameTrendsRoutes, { prefix: API_PREFIX, gameTrendsService, encodeSharedAnswers });
-  await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
-  // The expensive reads, limited per address and per group (each group counts apart; docs/decisions/0020-rate-limits.md).
-  const readLimit = (what: string) => createRateLimit(what, config.rateLimits.reads, clock);
-  const limitSearches = readLimit('searches');
-  await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService, rateLimit: limitSearches });
-  await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers, limitSearches });
-  await app.register(compareRoutes, {
-    prefix: API_PREFIX,
-    compareService,
-    encodeSharedAnswers,
-    rateLimit: readLimit('comparisons'),
-  });
-  await app.register(similarPlayersRoutes, {
-    prefix: API_PREFIX,
-    similarPlayersService,
-    rateLimit: readLimit('similar-player searches'),
-  });
-  await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers, limitSearches });
-  await app.register(roundsRoutes, {
-    prefix: API_PREFIX,
-    roundsService,
-    encodeSharedAnswers,
-    rateLimit: readLimit('round lists and reports'),
-  });
-  await app.register(achievementsRoutes, { prefix: API_PREFIX, achievementsService });
+  // An instance with ROLE=collector only collects: its health check is all it answers.
+  const servesSite = config.role !== 'collector';
+  if (servesSite) {
+    await app.register(fastifyWebsocket, {
+      // Larger frames are cut by ws itself; up to this size the hub answers with the protocol's own close message.
+      options: { maxPayload: 2 * MAX_CLIENT_MESSAGE_BYTES },
+      // Every client is told to reconnect before the sockets close (the default would close them without a word).
+      preClose(done) {
+        hubService.close();
+        const sockets = this.websocketServer;
+        setTimeout(() => {
+          for (const socket of sockets.clients) socket.terminate();
+        }, SOCKETS_CLOSE_GRACE_MS).unref();
+        sockets.close(() => done());
+      },
+    });
+    await app.register(hubRoutes, { hubService, authenticate: (accessToken) => authService.authenticate(accessToken) });
+    await app.register(appInfoRoutes, { prefix: API_PREFIX, demoMode: config.demoMode, signIn });
+    await app.register(authRoutes, {
+      prefix: API_PREFIX,
+      authService,
+      accountService,
+      demoIdentityProvider,
+      publicUrl: config.publicUrl,
+    });
+    await app.register(gameTrendsRoutes, { prefix: API_PREFIX, gameTrendsService, encodeSharedAnswers });
+    await app.register(liveServersRoutes, { prefix: API_PREFIX, liveServersService, encodeSharedAnswers });
+    // The expensive reads, limited per address and per group (each group counts apart; docs/decisions/0020-rate-limits.md).
+    const readLimit = (what: string) => createRateLimit(what, config.rateLimits.reads, clock);
+    const limitSearches = readLimit('searches');
+    await app.register(playersSearchRoutes, { prefix: API_PREFIX, playersService, rateLimit: limitSearches });
+    await app.register(playersRoutes, { prefix: API_PREFIX, playerProfileService, encodeSharedAnswers, limitSearches });
+    await app.register(compareRoutes, {
+      prefix: API_PREFIX,
+      compareService,
+      encodeSharedAnswers,
+      rateLimit: readLimit('comparisons'),
+    });
+    await app.register(similarPlayersRoutes, {
+      prefix: API_PREFIX,
+      similarPlayersService,
+      rateLimit: readLimit('similar-player searches'),
+    });
+    await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers, limitSearches });
+    await app.register(roundsRoutes, {
+      prefix: API_PREFIX,
+      roundsService,
+      encodeSharedAnswers,
+      rateLimit: readLimit('round lists and reports'),
+    });
+    await app.register(achievementsRoutes, { prefix: API_PREFIX, achievementsService });
+  }
 
-  const renderPage = await serveWebApp(app, config.webDistPath, {
-    publicUrl: config.publicUrl,
-    demoMode: config.demoMode,
-    signIn,
-    sourceMaps: config.env !== 'production',
-  });
+  const renderPage = servesSite
+    ? await serveWebApp(app, config.webDistPath, {
+        publicUrl: config.publicUrl,
+        demoMode: config.demoMode,
+        signIn,
+        sourceMaps: config.env !== 'production',
+      })
+    : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     // A path some route answers, asked with another method.

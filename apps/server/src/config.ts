@@ -9,6 +9,13 @@ import { IN_MEMORY } from './db/database.ts';
  */
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/**
+ * What an instance does: `all` serves the site and collects; `web` only serves it; `collector` only collects (and
+ * answers its health check). With PostgreSQL, of all the instances that may collect, one at a time does
+ * (docs/operations.md).
+ */
+const ROLES = ['all', 'web', 'collector'] as const;
+export type InstanceRole = (typeof ROLES)[number];
 const GAME_IDS = GAMES.map((game) => game.id);
 
 const booleanText = z
@@ -80,6 +87,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_PATH: z.string().min(1).default('./data/frontline.db'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'expected a PostgreSQL URL: postgres://user@host:5432/database' })
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'expected a schema name: lower-case letters, digits and _' })
+    .default('public'),
+  ROLE: z.enum(ROLES).default('all'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_PATH: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
@@ -105,6 +122,9 @@ export interface AppConfig {
   host: string;
   /** A file path, or `:memory:` for a database that lives only as long as the process. */
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file at databasePath: the URL, and the schema Frontline's tables live in. */
+  postgres: { url: string; schema: string } | undefined;
+  role: InstanceRole;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Folder of the built web app; the server answers only the API when it has no index.html. */
   webDistPath: string;
@@ -169,7 +189,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const values = parsed.data;
-  if (values.COLLECTOR_ENABLED && values.DATABASE_PATH === IN_MEMORY) {
+  if (values.ROLE !== 'all' && !values.DATABASE_URL) {
+    // Another instance must share the database: a SQLite file is one machine's, PostgreSQL is made for that.
+    throw new ConfigError([`ROLE: ${values.ROLE} is one of several instances sharing PostgreSQL: set DATABASE_URL`]);
+  }
+  if (values.ROLE === 'web' && present.COLLECTOR_ENABLED !== undefined && values.COLLECTOR_ENABLED) {
+    throw new ConfigError(['COLLECTOR_ENABLED: an instance with ROLE=web does not collect']);
+  }
+  const collects = values.ROLE !== 'web' && values.COLLECTOR_ENABLED;
+  if (collects && !values.DATABASE_URL && values.DATABASE_PATH === IN_MEMORY) {
     // The collector writes from a thread of its own, through its own connection: a private in-memory database
     // would be a different, empty one there.
     throw new ConfigError([`DATABASE_PATH: the collector (COLLECTOR_ENABLED) needs a database file, not ${IN_MEMORY}`]);
@@ -180,7 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (
     values.NODE_ENV === 'production' &&
-    values.COLLECTOR_ENABLED &&
+    collects &&
     isPublicBflist(values.BFLIST_BASE_URL) &&
     values.POLL_INTERVAL_SECONDS < BFLIST_MIN_POLL_INTERVAL_SECONDS
   ) {
@@ -194,13 +222,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PORT,
     host: values.HOST,
     databasePath: values.DATABASE_PATH,
+    postgres: values.DATABASE_URL ? { url: values.DATABASE_URL, schema: values.DATABASE_SCHEMA } : undefined,
+    role: values.ROLE,
     logLevel: values.LOG_LEVEL,
     webDistPath: values.WEB_DIST_PATH ?? DEFAULT_WEB_DIST_PATH,
     publicUrl: values.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: values.TRUST_PROXY,
     demoMode: values.DEMO_MODE,
     collector: {
-      enabled: values.COLLECTOR_ENABLED,
+      enabled: collects,
       bflistBaseUrl: values.BFLIST_BASE_URL.replace(/\/$/, ''),
       games: values.COLLECT_GAMES,
       pollIntervalMs: values.POLL_INTERVAL_SECONDS * 1000,

@@ -17,8 +17,11 @@ export const healthResponseSchema = z.object({
   version: z.string(),
   database: z.string(),
   collector: z.object({
-    /** `failing`: a game's polls have failed for longer than the configured time; `off`: no collector runs here. */
-    status: z.enum(['ok', 'failing', 'off']),
+    /**
+     * `failing`: a game's polls have failed for longer than the configured time; `off`: no collector runs here;
+     * `standby`: another instance collects, and this one takes over if that one goes (PostgreSQL).
+     */
+    status: z.enum(['ok', 'failing', 'off', 'standby']),
     games: z.array(gameCollectionSchema),
     /**
      * The collector's worker thread: whether it is running as it should, how often it was started again after

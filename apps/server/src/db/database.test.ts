@@ -37,6 +37,7 @@ describe('openDatabase', () => {
         '0015-similarity-features',
         '0016-similarity-presence',
         '0017-sessions-player-round-index',
+        '0018-live-lists',
       ]);
     } finally {
       await database.close();

@@ -31,6 +31,11 @@ export function useSqlDialect(next: SqlDialect): void {
   dialect = next;
 }
 
+/** The store this process speaks (for the few helpers that do more than spell a fragment, rows-insert.ts). */
+export function sqlDialect(): SqlDialect {
+  return dialect;
+}
+
 /**
  * PostgreSQL: seconds since the epoch of an ISO time, as a function the schema defines (postgres-database.ts).
  * Declared immutable, which the cast to timestamp is not (it reads DateStyle), so that an index may hold a round's

@@ -368,6 +368,16 @@ export interface UserBuddiesTable {
   created_at: string;
 }
 
+/** Migration 0018: each game's live list, shared by the instances of a PostgreSQL deployment. */
+export interface LiveListsTable {
+  game: GameId;
+  /** Unix ms of the poll the list came from. */
+  polled_at: number;
+  stale_reason: string | null;
+  /** The list's servers (ServerSnapshot[]) as JSON. */
+  servers: string;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
   collector_games: CollectorGamesTable;
@@ -405,4 +415,5 @@ export interface DatabaseSchema {
   user_player_names: UserPlayerNamesTable;
   user_favorite_servers: UserFavoriteServersTable;
   user_buddies: UserBuddiesTable;
+  live_lists: LiveListsTable;
 }

@@ -21,6 +21,8 @@ export interface WorkerStatus {
   restarts: number;
   /** What happened to it, while it is not alive; null while it runs. */
   problem: string | null;
+  /** Alive but not collecting: another instance holds the collector's lock (PostgreSQL, several instances). */
+  standby: boolean;
 }
 
 export interface CollectionStatus {

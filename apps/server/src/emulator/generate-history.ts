@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../db/sync-connection.ts';
 import { GAMES, type GameId } from '@frontline/contract';
 import type { GamePoll } from '../domain/snapshot.ts';
 import { createCollectorStore, type CollectorStore } from '../ingest/store/collector-store.ts';
@@ -14,7 +15,7 @@ import { WORLD_STEP_MS, type EmulatedWorld } from './world-types.ts';
  * Fills a database with the history of the simulated world: the world runs in accelerated time, and each
  * step's snapshots go through the same tracker and store as live polls (only the HTTP hop is skipped). Into a
  * database file, the store writes on a thread of its own (history-writer.ts) while this one runs the world and the
- * tracker; an in-memory database is written on this thread, through the caller's connection.
+ * tracker; an in-memory database, or PostgreSQL, is written on this thread, through the caller's connection.
  */
 
 const WARM_UP_MS = 6 * 3_600_000;
@@ -35,7 +36,8 @@ export interface HistoryProgress {
 }
 
 export interface GenerateHistoryOptions {
-  sqlite: DatabaseSync;
+  /** A SQLite database, or another store's synchronous connection (db/sync-connection.ts). */
+  sqlite: DatabaseSync | SyncConnection;
   seed: number;
   /** History covers [endMs − days, endMs). */
   endMs: number;
@@ -92,7 +94,7 @@ export function generateHistory(options: GenerateHistoryOptions): HistoryResult 
     onProgress?.({ done, total, serverDaysPerSecond: seconds > 0 ? serverDays / seconds : 0 });
   };
 
-  const databasePath = sqlite.location();
+  const databasePath = 'location' in sqlite ? sqlite.location() : null;
   const writer = databasePath === null ? inThreadWriter(store) : startHistoryWriter(databasePath);
   try {
     for (let step = 1; step <= total; step += 1) {

@@ -10,7 +10,14 @@ import { CollectorHost } from './worker/collector-host.ts';
 export function createFeedCollector(app: FastifyInstance, config: AppConfig, events: EventBus): CollectorHost {
   const { bflistBaseUrl, games, pollIntervalMs } = config.collector;
   const collector = new CollectorHost({
-    settings: { databasePath: config.databasePath, bflistBaseUrl, games, pollIntervalMs, logLevel: config.logLevel },
+    settings: {
+      databasePath: config.databasePath,
+      ...(config.postgres ? { postgres: config.postgres } : {}),
+      bflistBaseUrl,
+      games,
+      pollIntervalMs,
+      logLevel: config.logLevel,
+    },
     events,
     log: app.log.child({ module: 'collector' }),
   });

@@ -16,6 +16,7 @@ import { achievements } from './0014-achievements.ts';
 import { similarityFeatures } from './0015-similarity-features.ts';
 import { similarityPresence } from './0016-similarity-presence.ts';
 import { sessionsPlayerRoundIndex } from './0017-sessions-player-round-index.ts';
+import { liveLists } from './0018-live-lists.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-similarity-features': similarityFeatures,
   '0016-similarity-presence': similarityPresence,
   '0017-sessions-player-round-index': sessionsPlayerRoundIndex,
+  '0018-live-lists': liveLists,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import Cursor from 'pg-cursor';
 import { POSTGRES_EPOCH_FUNCTION, useSqlDialect } from '../dialect.ts';
 import { migrationProvider } from '../migrations/index.ts';
 import type { DatabaseSchema } from '../schema.ts';
+import { postgresConnectionConfig } from './postgres-connection.ts';
 import { toPostgresDdl } from './postgres-ddl.ts';
 
 /**
@@ -22,19 +23,6 @@ import { toPostgresDdl } from './postgres-ddl.ts';
  * Kysely's migrator holds an advisory lock while it migrates.
  */
 
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-
-/**
- * bigint (counts, keys, Unix ms) and numeric (a sum of bigints) as numbers, as node:sqlite returns them. Every
- * such value Frontline stores or sums is far below 2^53 (a year of play is 3.2e10 ms).
- */
-const parseNumber = (value: string): number => Number(value);
-const types = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
-    oid === INT8_OID || oid === NUMERIC_OID ? parseNumber : pg.types.getTypeParser(oid, format),
-};
-
 export interface PostgresDatabase {
   db: Kysely<DatabaseSchema>;
   /** The schema every connection works in (`search_path`). */
@@ -42,12 +30,8 @@ export interface PostgresDatabase {
   close: () => Promise<void>;
 }
 
-/** A schema name as an identifier PostgreSQL takes unquoted: letters, digits and underscores, not a digit first. */
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
 function createPool(url: string, schema: string, max: number): pg.Pool {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema name not allowed: ${schema}`);
-  return new pg.Pool({ connectionString: url, max, types, options: `-c search_path=${schema}` });
+  return new pg.Pool({ ...postgresConnectionConfig(url, schema), max });
 }
 
 /**

@@ -42,9 +42,17 @@ describe('health service: a feed outage is a gap until it lasts longer than the 
 
   it("is failing at once while the collector's worker is not running, whatever the games say", async () => {
     const worker = { alive: false, restarts: 2, problem: "the collector's worker stopped (exit code 1)" };
-    const result = await check({ ...status, worker }, lastGood.getTime() + MINUTE);
-    expect(result.collector).toMatchObject({ status: 'failing', worker });
+    const result = await check({ ...status, worker: { ...worker, standby: false } }, lastGood.getTime() + MINUTE);
+    expect(result.collector).toEqual({ status: 'failing', games: expect.any(Array) as unknown, worker });
     expect(result.problems).toEqual(["The collector is not running: the collector's worker stopped (exit code 1)"]);
+  });
+
+  it('stands by, healthy, while another instance collects, however old its games look', async () => {
+    const worker = { alive: true, restarts: 0, problem: null };
+    const longAfter = lastGood.getTime() + 24 * 60 * MINUTE;
+    const result = await check({ ...status, worker: { ...worker, standby: true } }, longAfter);
+    expect(result.collector).toEqual({ status: 'standby', games: [], worker });
+    expect(result.problems).toEqual([]);
   });
 
   it('names the game, how long and why once it has failed for longer', async () => {

@@ -39,6 +39,14 @@ export function createHealthService({ healthRepository, collection, unhealthyAft
       if (!collection) return { collector: { status: 'off', games: [], worker: null }, problems, databaseError };
 
       const status = collection.collectionStatus();
+      if (status.worker?.standby && status.worker.alive) {
+        const { alive, restarts, problem } = status.worker;
+        return {
+          collector: { status: 'standby', games: [], worker: { alive, restarts, problem } },
+          problems,
+          databaseError,
+        };
+      }
       const now = clock();
       let failing = false;
       if (status.worker && !status.worker.alive) {
@@ -64,7 +72,9 @@ export function createHealthService({ healthRepository, collection, unhealthyAft
             consecutiveFailures: game.consecutiveFailures,
             lastError: game.lastError,
           })),
-          worker: status.worker ?? null,
+          worker: status.worker
+            ? { alive: status.worker.alive, restarts: status.worker.restarts, problem: status.worker.problem }
+            : null,
         },
         problems,
         databaseError,

@@ -1,6 +1,8 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
+import type { SyncConnection, SyncStatement } from '../../db/sync-connection.ts';
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
+import { prepareRowsInsert, type RowsInsertShape } from '../../db/rows-insert.ts';
 import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
@@ -21,7 +23,7 @@ const msOf = (text: string) => Date.parse(text);
 const flag = (value: boolean) => (value ? 1 : 0);
 
 /** Rows of a query whose columns are those of a table in db/schema.ts (node:sqlite returns untyped records). */
-function allRows<T>(statement: StatementSync, ...parameters: SQLInputValue[]): T[] {
+function allRows<T>(statement: SyncStatement, ...parameters: SQLInputValue[]): T[] {
   return statement.all(...parameters) as unknown as T[];
 }
 
@@ -46,55 +48,141 @@ export interface CollectorStore {
 
 const { greatest, least } = dialectText;
 
-function prepareStatements(sqlite: DatabaseSync) {
-  const prepare = (sql: string): StatementSync => sqlite.prepare(sql);
+/** `column = excluded.column` for each: an upsert that replaces the stored figures with the new row's. */
+const replacing = (columns: readonly string[]) => columns.map((column) => `${column} = excluded.${column}`).join(', ');
+
+const SERVER_COLUMNS = [
+  'server_guid',
+  'game',
+  'ip',
+  'port',
+  'feed_guid',
+  'name',
+  'map_name',
+  'game_type',
+  'num_players',
+  'bot_count',
+  'max_players',
+  'has_password',
+  'join_link',
+  'tickets1',
+  'tickets2',
+  'round_time_remain',
+  'is_online',
+  'first_seen',
+  'last_seen',
+  'evidence_clock_ms',
+  'open_round_id',
+] as const;
+const ROUND_COLUMNS = [
+  'round_key',
+  'round_id',
+  'server_guid',
+  'map_name',
+  'game_type',
+  'start_time',
+  'last_poll_at',
+  'is_active',
+  'tickets1',
+  'tickets2',
+  'team1_label',
+  'team2_label',
+  'round_time_remain',
+  'participant_count',
+  'poll_count',
+] as const;
+/** What a poll changes in a session, in sessionStateParams' order (is_active apart: see the sessions' upsert). */
+const SESSION_STATE_COLUMNS = [
+  'last_seen',
+  'score',
+  'kills',
+  'deaths',
+  'segment_score',
+  'segment_kills',
+  'segment_deaths',
+  'extra_entries',
+  'segments',
+  'played_ms',
+  'seen_clock_ms',
+  'observations',
+  'ping_sum',
+  'ping_count',
+  'team',
+  'team_label',
+] as const;
+const SESSION_COLUMNS = [
+  ...SESSION_STATE_COLUMNS,
+  'session_id',
+  'round_key',
+  'player_name',
+  'player_index',
+  'start_time',
+  'is_active',
+] as const;
+
+function prepareStatements(sqlite: SyncConnection) {
+  const prepare = (sql: string): SyncStatement => sqlite.prepare(sql);
+  const rowsInsert = (shape: RowsInsertShape) => prepareRowsInsert(sqlite, shape);
   return {
     upsertGame: prepare(`insert into collector_games (game, last_success_at, gap, clock_ms) values (?, ?, ?, ?)
       on conflict (game) do update set last_success_at = excluded.last_success_at, gap = excluded.gap,
         clock_ms = excluded.clock_ms`),
-    upsertServer: prepare(`insert into servers (server_guid, game, ip, port, feed_guid, name, map_name, game_type,
-        num_players, bot_count, max_players, has_password, join_link, tickets1, tickets2, round_time_remain,
-        is_online, first_seen, last_seen, evidence_clock_ms, open_round_id)
-      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      on conflict (server_guid) do update set feed_guid = excluded.feed_guid, name = excluded.name,
-        map_name = excluded.map_name, game_type = excluded.game_type, num_players = excluded.num_players,
-        bot_count = excluded.bot_count, max_players = excluded.max_players, has_password = excluded.has_password,
-        join_link = excluded.join_link, tickets1 = excluded.tickets1, tickets2 = excluded.tickets2,
-        round_time_remain = excluded.round_time_remain, is_online = excluded.is_online,
-        first_seen = ${least('first_seen', 'excluded.first_seen')}, last_seen = excluded.last_seen,
-        evidence_clock_ms = excluded.evidence_clock_ms, open_round_id = excluded.open_round_id`),
-    insertPlayer: prepare(`insert into players (player_name, first_seen) values (?, ?)
-      on conflict (player_name) do nothing`),
-    upsertRound: prepare(`insert into rounds (round_key, round_id, server_guid, map_name, game_type, start_time,
-        end_time, last_poll_at, is_active, close_reason, tickets1, tickets2, team1_label, team2_label,
-        round_time_remain, participant_count, poll_count, timeline)
-      values (?, ?, ?, ?, ?, ?, null, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, null)
-      on conflict (round_key) do update set game_type = excluded.game_type,
-        last_poll_at = excluded.last_poll_at, is_active = excluded.is_active,
-        tickets1 = excluded.tickets1, tickets2 = excluded.tickets2, team1_label = excluded.team1_label,
-        team2_label = excluded.team2_label, round_time_remain = excluded.round_time_remain,
-        participant_count = excluded.participant_count, poll_count = excluded.poll_count`),
-    // Nearly every session written is an existing one: update it by rowid, and insert only when it is new.
-    // is_active is left out: naming it would rewrite the open-sessions index entry of every session every poll
-    // (3,200 updates took 7.8 ms with it, 4.1 without); it is written when it changes (setSessionActive).
-    updateSession: prepare(`update sessions set last_seen = ?, score = ?, kills = ?, deaths = ?,
-        segment_score = ?, segment_kills = ?, segment_deaths = ?, extra_entries = ?, segments = ?, played_ms = ?,
-        seen_clock_ms = ?, observations = ?, ping_sum = ?, ping_count = ?, team = ?, team_label = ?
-      where session_id = ?`),
-    insertSession: prepare(`insert into sessions (last_seen, score, kills, deaths, segment_score,
-        segment_kills, segment_deaths, extra_entries, segments, played_ms, seen_clock_ms, observations, ping_sum,
-        ping_count, team, team_label, session_id, round_key, player_name, player_index, start_time, is_active)
-      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    upsertServers: rowsInsert({
+      table: 'servers',
+      columns: SERVER_COLUMNS,
+      key: ['server_guid'],
+      onConflict: {
+        sql: `on conflict (server_guid) do update set
+          ${replacing(SERVER_COLUMNS.slice(4).filter((column) => column !== 'first_seen'))},
+          first_seen = ${least('servers.first_seen', 'excluded.first_seen')}`,
+        keep: 'last',
+      },
+    }),
+    insertPlayers: rowsInsert({
+      table: 'players',
+      columns: ['player_name', 'first_seen'],
+      key: ['player_name'],
+      onConflict: { sql: 'on conflict (player_name) do nothing', keep: 'first' },
+    }),
+    // A round's identity (key, id, server, map, start) is written once, when it opens.
+    upsertRounds: rowsInsert({
+      table: 'rounds',
+      columns: ROUND_COLUMNS,
+      key: ['round_key'],
+      onConflict: { replace: ROUND_COLUMNS.slice(4).filter((column) => column !== 'start_time') },
+    }),
+    // is_active is left out of the update: naming it would rewrite the open-sessions index entry of every session
+    // every poll (3,200 updates took 7.8 ms with it, 4.1 without); it is written when it changes (setSessionActive).
+    upsertSessions: rowsInsert({
+      table: 'sessions',
+      columns: SESSION_COLUMNS,
+      key: ['session_id'],
+      onConflict: { replace: SESSION_STATE_COLUMNS },
+    }),
     setSessionActive: prepare('update sessions set is_active = ? where session_id = ?'),
-    insertRoundPoll: prepare(`insert into round_polls (at, round_key, data) values (?, ?, ?)
-      on conflict (at, round_key) do update set data = excluded.data`),
+    upsertRoundPolls: rowsInsert({
+      table: 'round_polls',
+      columns: ['at', 'round_key', 'data'],
+      key: ['at', 'round_key'],
+      // Nearly always a new row (a poll is written once): inserted, not looked for first.
+      onConflict: { sql: 'on conflict (at, round_key) do update set data = excluded.data', keep: 'last' },
+    }),
     closeRound: prepare(
       `update rounds set is_active = 0, end_time = ?, closed_at = ?, close_reason = ? where round_key = ?`,
     ),
-    addPopulation: prepare(`insert into server_population
-        (bucket_start, server_guid, bucket_minutes, player_sum, peak_players, samples) values (?, ?, ?, ?, ?, ?)
-      on conflict (bucket_start, server_guid) do update set player_sum = player_sum + excluded.player_sum,
-        peak_players = ${greatest('peak_players', 'excluded.peak_players')}, samples = samples + excluded.samples`),
+    // A bucket's samples are summed before they are written (one row per bucket and call).
+    addPopulation: rowsInsert({
+      table: 'server_population',
+      columns: ['bucket_start', 'server_guid', 'bucket_minutes', 'player_sum', 'peak_players', 'samples'],
+      key: ['bucket_start', 'server_guid'],
+      onConflict: {
+        sql: `on conflict (bucket_start, server_guid) do update set
+          player_sum = server_population.player_sum + excluded.player_sum,
+          peak_players = ${greatest('server_population.peak_players', 'excluded.peak_players')},
+          samples = server_population.samples + excluded.samples`,
+        keep: 'last',
+      },
+    }),
   };
 }
 
@@ -167,7 +255,7 @@ function sessionStateParams(row: SessionRow) {
   ];
 }
 
-export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
+export function createCollectorStore(sqlite: SyncConnection): CollectorStore {
   const statements = prepareStatements(sqlite);
   const queue = createRoundClosedQueue(sqlite);
 
@@ -176,23 +264,19 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
       const lastSuccess = game.lastSuccessAt === null ? null : iso(game.lastSuccessAt);
       statements.upsertGame.run(game.game, lastSuccess, flag(game.gap), game.clockMs);
     }
-    for (const server of batch.servers) statements.upsertServer.run(...serverParams(server));
-    for (const player of batch.playersSeen) statements.insertPlayer.run(player.playerName, iso(player.at));
-    for (const round of [...batch.roundsOpened, ...batch.roundsUpdated])
-      statements.upsertRound.run(...roundParams(round));
-    for (const session of batch.sessions) {
-      const state = sessionStateParams(session);
-      if (statements.updateSession.run(...state).changes === 0) {
-        statements.insertSession.run(
-          ...state,
-          session.roundKey,
-          session.playerName,
-          session.playerIndex,
-          iso(session.startTime),
-          flag(session.isActive),
-        );
-      }
-    }
+    statements.upsertServers.write(batch.servers.map(serverParams));
+    statements.insertPlayers.write(batch.playersSeen.map((player) => [player.playerName, iso(player.at)]));
+    statements.upsertRounds.write([...batch.roundsOpened, ...batch.roundsUpdated].map(roundParams));
+    statements.upsertSessions.write(
+      batch.sessions.map((session) => [
+        ...sessionStateParams(session),
+        session.roundKey,
+        session.playerName,
+        session.playerIndex,
+        iso(session.startTime),
+        flag(session.isActive),
+      ]),
+    );
     for (const session of batch.sessionsActivityChanged) {
       statements.setSessionActive.run(flag(session.isActive), session.sessionId);
     }
@@ -201,11 +285,13 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
     const closing = new Map<number, Uint8Array[]>(
       completeClosedRounds ? batch.roundsClosed.map((close) => [close.roundKey, []]) : [],
     );
+    const pollsToStore: [number, number, Uint8Array][] = [];
     for (const poll of batch.roundPolls) {
       const pending = closing.get(poll.roundKey);
       if (pending) pending.push(poll.data);
-      else statements.insertRoundPoll.run(poll.at, poll.roundKey, poll.data);
+      else pollsToStore.push([poll.at, poll.roundKey, poll.data]);
     }
+    statements.upsertRoundPolls.write(pollsToStore);
     // Queued in the order the achievements' backfill reads closed rounds (migration 0014): when found closed, then
     // by end and key, so that a live run and a backfill give each player's rounds in the same order.
     const closes = batch.roundsClosed.toSorted(
@@ -241,16 +327,16 @@ export function createCollectorStore(sqlite: DatabaseSync): CollectorStore {
         });
       }
     }
-    for (const totals of buckets.values()) {
-      statements.addPopulation.run(
+    statements.addPopulation.write(
+      [...buckets.values()].map((totals) => [
         iso(totals.bucket),
         totals.serverGuid,
         POPULATION_BUCKET_MINUTES,
         totals.sum,
         totals.peak,
         totals.samples,
-      );
-    }
+      ]),
+    );
   }
 
   return {

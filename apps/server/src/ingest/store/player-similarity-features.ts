@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../../db/sync-connection.ts';
 import { isDefaultBotName } from '../../domain/bots.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
@@ -37,7 +37,7 @@ interface SessionRow {
   ping_count: number;
 }
 
-function prepareStatements(sqlite: DatabaseSync) {
+function prepareStatements(sqlite: SyncConnection) {
   const prepare = (text: string) => sqlite.prepare(text);
   return {
     selectRound: prepare('select server_guid, map_name from rounds where round_key = ?'),
@@ -80,7 +80,7 @@ export interface PlayerSimilarityFeatures {
   addRound: (roundKey: number) => void;
 }
 
-export function createPlayerSimilarityFeatures(sqlite: DatabaseSync): PlayerSimilarityFeatures {
+export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSimilarityFeatures {
   const statements = prepareStatements(sqlite);
 
   function addSession(round: RoundRow, session: SessionRow): void {

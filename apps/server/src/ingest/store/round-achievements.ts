@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../../db/sync-connection.ts';
 import { findBadgeDefinition, killStreakId, type AchievementTier } from '@frontline/contract';
 import { storedMetadata } from '../../domain/achievements/award-storage.ts';
 import {
@@ -81,7 +81,7 @@ function catalogueTier(achievementId: string): AchievementTier {
   return definition.tier;
 }
 
-function prepareStatements(sqlite: DatabaseSync) {
+function prepareStatements(sqlite: SyncConnection) {
   const prepare = (text: string) => sqlite.prepare(text);
   return {
     selectRound: prepare(`select r.round_id, r.server_guid, r.map_name, r.end_time, r.tickets1, r.tickets2,
@@ -117,7 +117,7 @@ export interface RoundAchievements {
   awardRound: (roundKey: number) => number;
 }
 
-export function createRoundAchievements(sqlite: DatabaseSync): RoundAchievements {
+export function createRoundAchievements(sqlite: SyncConnection): RoundAchievements {
   const statements = prepareStatements(sqlite);
 
   function roundAwards(roundKey: number, round: RoundRow, endTime: string, sessions: SessionRow[]): Award[] {

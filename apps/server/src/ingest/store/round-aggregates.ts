@@ -1,4 +1,4 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { SyncConnection, SyncStatement } from '../../db/sync-connection.ts';
 import { BEST_SCORES_PER_WINDOW } from '@frontline/contract';
 import { dialectText } from '../../db/dialect.ts';
 import { participantBand } from '../../domain/participant-bands.ts';
@@ -32,24 +32,31 @@ function monthNumber(ms: number): number {
 const CREATE_ROUND_PLAYERS = `create temp table if not exists closing_round_players (
   player_name text primary key, score integer, kills integer, deaths integer, played_ms integer,
   ping_sum integer, ping_count integer, last_seen text)`;
-const ROUND_PLAYERS = 'select * from temp.closing_round_players';
+// Unqualified: the temporary table is found first on both stores (SQLite's temp schema, PostgreSQL's pg_temp).
+const ROUND_PLAYERS = 'select * from closing_round_players';
 
-const ADD_PLACES = `first_places = first_places + excluded.first_places,
-  second_places = second_places + excluded.second_places, third_places = third_places + excluded.third_places`;
+/**
+ * `column = table.column + excluded.column` for each column: an upsert adds the new row's figures to the stored
+ * ones. Qualified, since PostgreSQL takes a bare column name there for either row.
+ */
+const addingUp = (table: string, columns: readonly string[]) =>
+  columns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');
+
+const PLACES = ['first_places', 'second_places', 'third_places'];
 
 const { greatest } = dialectText;
 
-function prepareStatements(sqlite: DatabaseSync) {
-  const prepare = (text: string): StatementSync => sqlite.prepare(text);
+function prepareStatements(sqlite: SyncConnection) {
+  const prepare = (text: string): SyncStatement => sqlite.prepare(text);
   sqlite.exec(CREATE_ROUND_PLAYERS);
   return {
-    clearRoundPlayers: prepare('delete from temp.closing_round_players'),
-    fillRoundPlayers: prepare(`insert into temp.closing_round_players
+    clearRoundPlayers: prepare('delete from closing_round_players'),
+    fillRoundPlayers: prepare(`insert into closing_round_players
       select player_name, sum(score), sum(kills), sum(deaths), sum(played_ms), sum(ping_sum), sum(ping_count),
         max(last_seen)
       from sessions where round_key = ? group by player_name`),
     selectScoringPlayers: prepare(
-      'select player_name, score, kills, deaths from temp.closing_round_players where score > 0',
+      'select player_name, score, kills, deaths from closing_round_players where score > 0',
     ),
     selectRound: prepare(`select round_key, server_guid, map_name, start_time, end_time, participant_count,
         poll_count
@@ -57,41 +64,43 @@ function prepareStatements(sqlite: DatabaseSync) {
     addPlayerTotals: prepare(`insert into server_player_totals (server_guid, player_name, rounds, score, kills,
         deaths, played_ms, ping_sum, ping_count, best_score, best_round_key, last_seen)
       select :server_guid, player_name, 1, score, kills, deaths, played_ms, ping_sum, ping_count, score, :round_key,
-        last_seen from (${ROUND_PLAYERS}) where true
-      on conflict (server_guid, player_name) do update set rounds = rounds + 1, score = score + excluded.score,
-        kills = kills + excluded.kills, deaths = deaths + excluded.deaths, played_ms = played_ms + excluded.played_ms,
-        ping_sum = ping_sum + excluded.ping_sum, ping_count = ping_count + excluded.ping_count,
-        best_round_key = case when excluded.best_score > best_score then excluded.best_round_key
-          else best_round_key end,
-        best_score = ${greatest('best_score', 'excluded.best_score')},
-        last_seen = ${greatest('last_seen', 'excluded.last_seen')}`),
+        last_seen from (${ROUND_PLAYERS}) as round_players where true
+      on conflict (server_guid, player_name) do update set
+        ${addingUp('server_player_totals', ['rounds', 'score', 'kills', 'deaths', 'played_ms', 'ping_sum', 'ping_count'])},
+        best_round_key = case when excluded.best_score > server_player_totals.best_score
+          then excluded.best_round_key else server_player_totals.best_round_key end,
+        best_score = ${greatest('server_player_totals.best_score', 'excluded.best_score')},
+        last_seen = ${greatest('server_player_totals.last_seen', 'excluded.last_seen')}`),
     addPlayerDay: prepare(`insert into server_player_days (server_guid, day, player_name, rounds, score, kills,
         deaths, played_ms)
-      select :server_guid, :day, player_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS}) where true
-      on conflict (server_guid, day, player_name) do update set rounds = rounds + 1, score = score + excluded.score,
-        kills = kills + excluded.kills, deaths = deaths + excluded.deaths, played_ms = played_ms + excluded.played_ms`),
+      select :server_guid, :day, player_name, 1, score, kills, deaths, played_ms
+      from (${ROUND_PLAYERS}) as round_players where true
+      on conflict (server_guid, day, player_name) do update set
+        ${addingUp('server_player_days', ['rounds', 'score', 'kills', 'deaths', 'played_ms'])}`),
     // One podium place at a time (the podium is ranked in code, see `podiumOf`: ranking it in each statement with a
     // window over the round's players cost more than the rest of those statements).
     addPlacementDay: prepare(`insert into server_placement_days (server_guid, day, participant_band, player_name,
         first_places, second_places, third_places)
       values (:server_guid, :day, :band, :player_name, :first, :second, :third)
-      on conflict (server_guid, day, participant_band, player_name) do update set ${ADD_PLACES}`),
+      on conflict (server_guid, day, participant_band, player_name) do update set
+        ${addingUp('server_placement_days', PLACES)}`),
     addPlacementTotals: prepare(`insert into server_placement_totals (server_guid, participant_band, player_name,
         first_places, second_places, third_places)
       values (:server_guid, :band, :player_name, :first, :second, :third)
-      on conflict (server_guid, participant_band, player_name) do update set ${ADD_PLACES}`),
+      on conflict (server_guid, participant_band, player_name) do update set
+        ${addingUp('server_placement_totals', PLACES)}`),
     addTopScores: prepare(`insert into round_top_scores (server_guid, score, round_key, player_name, kills,
         deaths, ended_at)
-      select :server_guid, score, :round_key, player_name, kills, deaths, :ended_at from (${ROUND_PLAYERS})
-      where score > 0 order by score desc limit ${TOP_SCORES_PER_ROUND}
+      select :server_guid, score, :round_key, player_name, kills, deaths, :ended_at
+      from (${ROUND_PLAYERS}) as round_players
+      where score > 0 order by score desc, player_name limit ${TOP_SCORES_PER_ROUND}
       on conflict do nothing`),
     addPlayerMapMonth: prepare(`insert into player_map_months (player_name, server_guid, month, map_name, rounds,
         score, kills, deaths, played_ms)
-      select player_name, :server_guid, :month, :map_name, 1, score, kills, deaths, played_ms from (${ROUND_PLAYERS})
-      where true
-      on conflict (player_name, server_guid, month, map_name) do update set rounds = rounds + 1,
-        score = score + excluded.score, kills = kills + excluded.kills, deaths = deaths + excluded.deaths,
-        played_ms = played_ms + excluded.played_ms`),
+      select player_name, :server_guid, :month, :map_name, 1, score, kills, deaths, played_ms
+      from (${ROUND_PLAYERS}) as round_players where true
+      on conflict (player_name, server_guid, month, map_name) do update set
+        ${addingUp('player_map_months', ['rounds', 'score', 'kills', 'deaths', 'played_ms'])}`),
     addBestScores: prepare(`insert into player_best_scores (player_name, score, session_id)
       select player_name, score, session_id from sessions where round_key = :round_key and score > 0
       on conflict do nothing`),
@@ -103,10 +112,9 @@ function prepareStatements(sqlite: DatabaseSync) {
     addMapDay: prepare(`insert into server_map_days (server_guid, day, map_name, rounds, played_ms, polls,
         player_poll_sum, peak_players)
       values (:server_guid, :day, :map_name, 1, :played_ms, :polls, :player_poll_sum, :peak_players)
-      on conflict (server_guid, day, map_name) do update set rounds = rounds + 1,
-        played_ms = played_ms + excluded.played_ms, polls = polls + excluded.polls,
-        player_poll_sum = player_poll_sum + excluded.player_poll_sum,
-        peak_players = ${greatest('peak_players', 'excluded.peak_players')}`),
+      on conflict (server_guid, day, map_name) do update set
+        ${addingUp('server_map_days', ['rounds', 'played_ms', 'polls', 'player_poll_sum'])},
+        peak_players = ${greatest('server_map_days.peak_players', 'excluded.peak_players')}`),
   };
 }
 
@@ -128,7 +136,7 @@ export interface RoundAggregates {
   addClosedRoundMap: (roundKey: number, polls: readonly TimelinePoll[]) => void;
 }
 
-export function createRoundAggregates(sqlite: DatabaseSync): RoundAggregates {
+export function createRoundAggregates(sqlite: SyncConnection): RoundAggregates {
   const statements = prepareStatements(sqlite);
   const closedRound = (roundKey: number): ClosedRoundRow & { end_time: string } => {
     const round = statements.selectRound.get(roundKey) as ClosedRoundRow | undefined;

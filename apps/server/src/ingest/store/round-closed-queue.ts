@@ -1,4 +1,4 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { SyncConnection, SyncStatement } from '../../db/sync-connection.ts';
 import { dialectText } from '../../db/dialect.ts';
 import { pingBinOf } from '../../domain/ping-histogram.ts';
 import { decodePoll, decodeTimeline, encodeTimeline, type TimelinePoll } from '../../domain/timeline-codec.ts';
@@ -67,8 +67,8 @@ class PingTotals {
   }
 }
 
-function prepareStatements(sqlite: DatabaseSync) {
-  const prepare = (text: string): StatementSync => sqlite.prepare(text);
+function prepareStatements(sqlite: SyncConnection) {
+  const prepare = (text: string): SyncStatement => sqlite.prepare(text);
   const { greatest } = dialectText;
   return {
     enqueue: prepare(`insert into round_closed_queue (round_key, work) values (?, ?)
@@ -88,9 +88,11 @@ function prepareStatements(sqlite: DatabaseSync) {
       from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
       where players.player_name = s.player_name`),
     addPingDay: prepare(`insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
-      on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`),
+      on conflict (server_guid, day_start, ping_bin) do update set
+        samples = server_ping_daily.samples + excluded.samples`),
     addPing: prepare(`insert into server_ping_hourly (server_guid, hour_start, ping_bin, samples) values (?, ?, ?, ?)
-      on conflict (server_guid, hour_start, ping_bin) do update set samples = samples + excluded.samples`),
+      on conflict (server_guid, hour_start, ping_bin) do update set
+        samples = server_ping_hourly.samples + excluded.samples`),
   };
 }
 
@@ -114,7 +116,7 @@ export interface RoundClosedQueue {
   remaining: () => number;
 }
 
-export function createRoundClosedQueue(sqlite: DatabaseSync): RoundClosedQueue {
+export function createRoundClosedQueue(sqlite: SyncConnection): RoundClosedQueue {
   const statements = prepareStatements(sqlite);
   const aggregates = createRoundAggregates(sqlite);
   const achievements = createRoundAchievements(sqlite);

@@ -46,6 +46,7 @@ export class CollectorHost {
   #problem: string | undefined;
   #lastWorkerError: string | undefined;
   #failuresInARow = 0;
+  #standby = false;
   #restarts = 0;
   #restartTimer: NodeJS.Timeout | undefined;
   #watchdog: NodeJS.Timeout | undefined;
@@ -70,7 +71,12 @@ export class CollectorHost {
   collectionStatus(): CollectionStatus {
     return {
       ...this.#status,
-      worker: { alive: this.#problem === undefined, restarts: this.#restarts, problem: this.#problem ?? null },
+      worker: {
+        alive: this.#problem === undefined,
+        restarts: this.#restarts,
+        problem: this.#problem ?? null,
+        standby: this.#standby,
+      },
     };
   }
 
@@ -142,6 +148,12 @@ export class CollectorHost {
         // A worker that completes a cycle is healthy again: the next failure starts the pauses afresh.
         this.#problem = undefined;
         this.#failuresInARow = 0;
+        this.#standby = false;
+        break;
+      case 'standby':
+        this.#problem = undefined;
+        this.#failuresInARow = 0;
+        this.#standby = true;
         break;
       case 'event':
         this.#options.events.publish(message.event, message.committedAt);

@@ -13,6 +13,8 @@ import type { TrackerEvent } from '../tracker/tracker-events.ts';
 /** Everything the worker needs to start: the same settings the in-process collector had. */
 export interface CollectorWorkerSettings {
   databasePath: string;
+  /** PostgreSQL instead of the file at databasePath. */
+  postgres?: { url: string; schema: string };
   bflistBaseUrl: string;
   games: GameId[];
   pollIntervalMs: number;
@@ -35,6 +37,8 @@ export type WorkerToHost =
   /** committedAt: when its poll's transaction committed, in ms since the epoch (sub-millisecond; any thread's clock). */
   | { type: 'event'; event: TrackerEvent; committedAt: number }
   | { type: 'log'; level: LogLevel; payload: Record<string, unknown>; message: string }
+  /** Another instance collects (it holds the collector's lock); this worker asks again every half interval. */
+  | { type: 'standby' }
   | { type: 'stopped' };
 
 export type HostToWorker = { type: 'stop' };

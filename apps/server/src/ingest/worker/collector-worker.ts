@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { GameId } from '@frontline/contract';
-import { openDatabase } from '../../db/database.ts';
 import { fetchGameServers } from '../bflist/bflist-client.ts';
 import { Collector, type LastGoodList } from '../collector.ts';
+import type { TrackerEvent } from '../tracker/tracker-events.ts';
 import { createCollectorStore } from '../store/collector-store.ts';
 import { rollUpPopulation } from '../store/population-rollup.ts';
+import { openCollectorConnection } from './collector-connection.ts';
 import { forwardingLogger } from './forwarding-logger.ts';
 import {
   serializeStatus,
@@ -18,6 +19,8 @@ import {
  * The collector's thread: feed client, tracker and store on a database connection of its own. Every write of the
  * process happens here, so a poll cycle, a round's closing work or a WAL checkpoint never holds up a request; the
  * HTTP thread reads the same file (WAL lets it read while this thread writes) and hears from here by message.
+ * On PostgreSQL shared by several instances, it collects only while it holds the collector's lock, and until then
+ * stands by (collector-connection.ts).
  */
 
 if (!parentPort) throw new Error('collector-worker.ts runs as a worker thread (see collector-host.ts)');
@@ -35,8 +38,8 @@ const log = forwardingLogger(settings.logLevel, (level, payload, message) =>
 );
 // Checkpoints are this thread's job, done in its idle time (see `afterCycle`): no commit of any connection
 // starts one in the middle of a poll.
-const database = await openDatabase(settings.databasePath, { checkpoints: 'manual' });
-const { sqlite } = database;
+const store = await openCollectorConnection(settings);
+const { connection } = store;
 
 /** The lists last sent, so that a cycle sends only those that changed (the host keeps the rest). */
 const sentLists = new Map<GameId, LastGoodList>();
@@ -49,12 +52,24 @@ const collector = new Collector({
   // 5xx and their pauses) would otherwise hold every game's next poll back (the cycle waits for all of them).
   source: (game, signal) =>
     fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal, budgetMs: POLL_BUDGET_MS }),
-  store: createCollectorStore(sqlite),
-  events: { publish: (event, committedAt) => send({ type: 'event', event, committedAt }) },
+  store: createCollectorStore(connection),
+  events: { publish: publishEvent },
   log,
-  maintenance: (now) => rollUpPopulation(sqlite, now),
+  maintenance: (now) => rollUpPopulation(connection, now),
   afterCycle,
 });
+
+function publishEvent(event: TrackerEvent, committedAt: number): void {
+  if (!store.shared) {
+    send({ type: 'event', event, committedAt });
+    return;
+  }
+  try {
+    store.shared.event(event, committedAt);
+  } catch (error) {
+    log.error({ err: error, event: event.type }, 'could not tell the instances about an event');
+  }
+}
 
 function afterCycle(): void {
   const lists: LiveListMessage[] = [];
@@ -64,24 +79,53 @@ function afterCycle(): void {
     sentLists.set(game, list);
     lists.push({ game, at: list.at.getTime(), servers: list.servers, staleReason: list.staleReason });
   }
-  send({ type: 'cycle', lists, status: serializeStatus(collector.collectionStatus()) });
+  // With several instances, each one's list comes from the table (its host's would only be this instance's).
+  const shareLists = store.shared?.list;
+  if (shareLists) {
+    try {
+      lists.forEach(shareLists);
+    } catch (error) {
+      log.error({ err: error }, 'could not share the live lists with the instances');
+      for (const { game } of lists) sentLists.delete(game); // sent again after the next cycle
+    }
+  }
+  send({ type: 'cycle', lists: shareLists ? [] : lists, status: serializeStatus(collector.collectionStatus()) });
 
   if (Date.now() - lastCheckpointAt >= CHECKPOINT_EVERY_MS) {
     lastCheckpointAt = Date.now();
-    // PASSIVE: copies what no reader still needs and never waits for one.
-    sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    store.checkpoint();
   }
 }
 
+let stopping = false;
+let standbyTimer: NodeJS.Timeout | undefined;
+
 port.on('message', (message: HostToWorker) => {
   if (message.type !== 'stop') return;
+  stopping = true;
+  clearTimeout(standbyTimer);
   void (async () => {
     // The cycle in progress is finished (or abandoned before writing) before the connection closes.
     await collector.stop();
-    await database.close();
+    await store.close();
     send({ type: 'stopped' });
     port.close();
   })();
 });
 
-collector.start();
+/**
+ * Collects once this instance may (at once on SQLite); until then says so and asks again every half interval, so
+ * that it takes over within an interval of the leader's going (PostgreSQL frees the lock when its connection ends).
+ */
+function startWhenLeading(): void {
+  if (stopping) return;
+  if (store.tryToLead()) {
+    if (settings.postgres) log.info({}, 'collecting: this instance holds the collector lock');
+    collector.start();
+    return;
+  }
+  send({ type: 'standby' });
+  standbyTimer = setTimeout(startWhenLeading, Math.max(1, Math.floor(settings.pollIntervalMs / 2)));
+}
+
+startWhenLeading();

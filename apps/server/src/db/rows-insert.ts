@@ -1,0 +1,112 @@
+import type { SQLInputValue } from 'node:sqlite';
+import { sqlDialect } from './dialect.ts';
+import type { SyncConnection } from './sync-connection.ts';
+
+/**
+ * Many rows into one table with one statement shape, `insert into <table> (<columns>) …` and what a row whose key
+ * is stored already does: the collector's writes of a poll cycle (a hundred servers, three thousand sessions). The
+ * one difference between the stores is how the rows travel:
+ * - SQLite: a prepared one-row statement run per row, the fastest way in-process (no round trip). A row that
+ *   replaces stored columns is first updated by its key and inserted only when no row changed: nearly every
+ *   session of a poll exists already (the update alone took 15.0 ms a 100 × 32 cycle, the upsert 16.8).
+ * - PostgreSQL: every row in one statement, as a JSON array the server turns into rows of the table's own type
+ *   (`json_populate_recordset`), so a cycle's sessions are one round trip, not thousands, and the statement's text
+ *   is the same whatever the number of rows (prepared once).
+ *
+ * A key given twice in one call: PostgreSQL refuses an upsert that meets the same row twice, so only one of them is
+ * sent, the one whose effect SQLite's row-by-row run ends with: the last where a conflict updates the row, the first
+ * where it does nothing. A conflict that adds to the row (counts) needs its rows summed first.
+ */
+
+export interface RowsInsert {
+  write: (rows: readonly (readonly SQLInputValue[])[]) => void;
+}
+
+export interface RowsInsertShape {
+  table: string;
+  columns: readonly string[];
+  /** The columns that identify a row (the conflict target). */
+  key: readonly string[];
+  /**
+   * A stored row's columns that a new row with its key replaces; or the conflict clause itself (`on conflict … do
+   * …`) and which row of a key given twice in one call takes effect: 'last' for `do update`, 'first' for `do nothing`.
+   */
+  onConflict: { replace: readonly string[] } | { sql: string; keep: 'first' | 'last' };
+}
+
+export function prepareRowsInsert(connection: SyncConnection, shape: RowsInsertShape): RowsInsert {
+  const { table, columns, key, onConflict } = shape;
+  const columnList = columns.join(', ');
+  const indexesOf = (names: readonly string[]) =>
+    names.map((name) => {
+      const index = columns.indexOf(name);
+      if (index < 0) throw new Error(`${name} is not one of the columns written to ${table}`);
+      return index;
+    });
+  const keyIndexes = indexesOf(key);
+
+  if (sqlDialect() === 'sqlite') {
+    const insert = connection.prepare(
+      `insert into ${table} (${columnList}) values (${columns.map(() => '?').join(', ')})
+      ${'sql' in onConflict ? onConflict.sql : ''}`,
+    );
+    if ('sql' in onConflict) return { write: (rows) => rows.forEach((row) => insert.run(...row)) };
+    const updateIndexes = [...indexesOf(onConflict.replace), ...keyIndexes];
+    const update = connection.prepare(
+      `update ${table} set ${onConflict.replace.map((column) => `${column} = ?`).join(', ')}
+      where ${key.map((column) => `${column} = ?`).join(' and ')}`,
+    );
+    return {
+      write(rows) {
+        for (const row of rows) {
+          if (update.run(...updateIndexes.map((index) => row[index] ?? null)).changes === 0) insert.run(...row);
+        }
+      },
+    };
+  }
+
+  const conflict =
+    'sql' in onConflict
+      ? onConflict.sql
+      : `on conflict (${key.join(', ')}) do update set ${onConflict.replace
+          .map((column) => `${column} = excluded.${column}`)
+          .join(', ')}`;
+  const keep = 'sql' in onConflict ? onConflict.keep : 'last';
+  const statement = connection.prepare(`insert into ${table} (${columnList})
+    select ${columnList} from json_populate_recordset(null::${table}, ?) ${conflict}`);
+  return {
+    write(rows) {
+      if (rows.length === 0) return;
+      const records = oneRowPerKey(rows, keyIndexes, keep).map((row) =>
+        Object.fromEntries(columns.map((column, index) => [column, jsonValue(row[index])])),
+      );
+      statement.run(JSON.stringify(records));
+    },
+  };
+}
+
+function oneRowPerKey<Row extends readonly SQLInputValue[]>(
+  rows: readonly Row[],
+  keyIndexes: readonly number[],
+  keep: 'first' | 'last',
+): Row[] {
+  const byKey = new Map<string, Row>();
+  for (const row of rows) {
+    const id = keyIndexes.map((index) => keyPart(row[index])).join('\u0000');
+    if (keep === 'first' && byKey.has(id)) continue;
+    byKey.set(id, row);
+  }
+  return byKey.size === rows.length ? [...rows] : [...byKey.values()];
+}
+
+const hexOf = (view: ArrayBufferView) => Buffer.from(view.buffer, view.byteOffset, view.byteLength).toString('hex');
+
+function keyPart(value: SQLInputValue | undefined): string {
+  return typeof value === 'object' && value !== null ? hexOf(value) : String(value);
+}
+
+/** A value as json_populate_recordset reads it into its column: bytea from its hex text form. */
+function jsonValue(value: SQLInputValue | undefined): unknown {
+  if (typeof value === 'object' && value !== null) return `\\x${hexOf(value)}`;
+  return typeof value === 'bigint' ? Number(value) : value;
+}
