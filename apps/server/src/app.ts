@@ -4,8 +4,12 @@ import { busyGuidBatches } from '@frontline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
-import { openPostgresDatabase, type PostgresDatabase } from './db/postgres/postgres-database.ts';
+import type { Kysely } from 'kysely';
+import { openDatabase } from './db/database.ts';
+import { sqlDialect } from './db/dialect.ts';
+import { openPostgresDatabase } from './db/postgres/postgres-database.ts';
+import type { DatabaseSchema } from './db/schema.ts';
+import type { SyncConnection } from './db/sync-connection.ts';
 import { copyRoundTimelines } from './db/round-timelines-copy.ts';
 import { EventBus } from './ingest/event-bus.ts';
 import { SharedCollectorFeed } from './ingest/shared-collector.ts';
@@ -90,6 +94,16 @@ const SOCKETS_CLOSE_GRACE_MS = 2_000;
 const NOT_A_PAGE = /^\/(stats|hub|assets)(\/|$|\?)/i;
 
 /**
+ * A database opened by the caller (tests): the query builder, and on SQLite the raw connection an older database's
+ * timelines are moved with (round-timelines-copy.ts). SQLite's Database and PostgresDatabase are both one.
+ */
+export interface OpenedDatabase {
+  db: Kysely<DatabaseSchema>;
+  sqlite?: SyncConnection;
+  close: () => Promise<void>;
+}
+
+/**
  * Builds the whole server (API, web app, later the hub and collector) without listening, so tests can
  * drive it with `inject`. Closing the app closes the database it opened.
  */
@@ -100,7 +114,7 @@ export async function buildApp(
      * A database opened by the caller (tests), which then also closes it: SQLite, or PostgreSQL (which serves the
      * pages but not the collector yet: issue 21, decision 0022).
      */
-    database?: Database | PostgresDatabase;
+    database?: OpenedDatabase;
     /** Shorter HTTP timeouts, for tests of them over a real socket. */
     timeouts?: Partial<HttpTimeouts>;
   } = {},
@@ -137,7 +151,8 @@ export async function buildApp(
       : await openDatabase(config.databasePath, { checkpoints: config.collector.enabled ? 'manual' : 'auto' }));
   try {
     // Only a SQLite database can be old enough to keep timelines in its rounds (PostgreSQL's start at 0017).
-    if ('sqlite' in database) copyRoundTimelines(database.sqlite, app.log);
+    const raw = 'sqlite' in database ? database.sqlite : undefined;
+    if (sqlDialect() === 'sqlite' && raw) copyRoundTimelines(raw, app.log);
   } catch (error) {
     if (!options.database) await database.close();
     throw error;

@@ -68,24 +68,30 @@ export function rankedPlayerTotals(
 // The figures below name the totals' columns unqualified, so they read whichever row they are placed in.
 const totals = expressionBuilder<{ ranked: RankedTotals }, 'ranked'>();
 
-/** K/D as §5 defines it: the kills when there are no deaths. */
-export const KD_RATIO = totals
-  .case()
-  .when('deaths', '=', totals.lit(0))
-  .then(totals.ref('kills'))
-  .else(realQuotient(totals.ref('kills'), totals.ref('deaths')))
-  .end();
+/**
+ * K/D as §5 defines it: the kills when there are no deaths. Built when a query is (its division is the store's SQL,
+ * db/dialect.ts), like the values below.
+ */
+export const kdRatio = () =>
+  totals
+    .case()
+    .when('deaths', '=', totals.lit(0))
+    .then(totals.ref('kills'))
+    .else(realQuotient(totals.ref('kills'), totals.ref('deaths')))
+    .end();
 
 /** The value each order compares, as the screens show it (ties are equal shown figures). */
-export const RANKING_VALUES: Record<RankingOrderBy, AliasableExpression<number>> = {
+export const rankingValue = (orderBy: RankingOrderBy): AliasableExpression<number> => rankingValues()[orderBy];
+
+const rankingValues = (): Record<RankingOrderBy, AliasableExpression<number>> => ({
   TotalScore: totals.ref('score'),
   TotalKills: totals.ref('kills'),
   TotalDeaths: totals.ref('deaths'),
-  KDRatio: roundToDigits(KD_RATIO, 2),
+  KDRatio: roundToDigits(kdRatio(), 2),
   // Whole minutes rounded half up, as minutesOf() shows them (integer division in both dialects; literals, so
   // SQLite does not divide bound floating-point values).
   TotalPlayTimeMinutes: totals(totals.parens('played_ms', '+', totals.lit(30_000)), '/', totals.lit(60_000)),
-};
+});
 
 export interface ScoreRank {
   /** Null when the player is not ranked there (below the minimum). */

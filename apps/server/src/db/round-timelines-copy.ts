@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from './sync-connection.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { dialectText } from './dialect.ts';
 import { ROUND_TIMELINES_COPY_KEY } from './migrations/0010-round-timelines.ts';
@@ -28,7 +28,7 @@ export interface RoundTimelinesCopyOptions {
  * last batch. Runs at start-up before anything reads timelines; returns how many rounds it moved.
  */
 export function copyRoundTimelines(
-  sqlite: DatabaseSync,
+  sqlite: SyncConnection,
   log: FastifyBaseLogger,
   options: RoundTimelinesCopyOptions = {},
 ): number {

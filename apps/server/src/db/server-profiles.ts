@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from './sync-connection.ts';
 import type { Kysely } from 'kysely';
 import type { ServerGuid } from '../domain/ids.ts';
 import { parameterChunks } from './parameter-chunks.ts';
@@ -26,7 +26,7 @@ export interface ServerProfile {
  * known now (a field that became unknown must not keep an old value). One transaction, so readers never see
  * half a batch. Synchronous on the raw connection, so start-up tools can call it without an event loop turn.
  */
-export function upsertServerProfiles(sqlite: DatabaseSync, profiles: readonly ServerProfile[]): void {
+export function upsertServerProfiles(sqlite: SyncConnection, profiles: readonly ServerProfile[]): void {
   const upsert = sqlite.prepare(`insert into server_profiles
       (server_guid, country, timezone, region, discord_url, forum_url) values (?, ?, ?, ?, ?, ?)
     on conflict (server_guid) do update set country = excluded.country, timezone = excluded.timezone,

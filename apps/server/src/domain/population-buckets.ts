@@ -123,8 +123,16 @@ function mergeServerSums(kept: ServerSums | undefined, fresh: ServerSums | undef
   return merged;
 }
 
+/**
+ * The servers' averages summed in the order of their guids: floating-point addition depends on the order, and the
+ * rows come in whatever order the store's grouping gives (PostgreSQL's differs from SQLite's), so a total that
+ * lands on a half would otherwise round one way on one store and the other way on the other.
+ */
 function sumServerAverages(servers: ServerSums): number {
   let total = 0;
-  for (const { playerSum, samples } of servers.values()) if (samples > 0) total += playerSum / samples;
+  for (const guid of [...servers.keys()].sort()) {
+    const { playerSum, samples } = servers.get(guid) ?? { playerSum: 0, samples: 0 };
+    if (samples > 0) total += playerSum / samples;
+  }
   return total;
 }

@@ -280,7 +280,8 @@ describe('emulator → BFList client over HTTP → collector → store', () => {
       open_polls: number;
     }>(
       `select round_key, server_guid, map_name, game_type, is_active, close_reason,
-        exists (select 1 from round_timelines t where t.round_key = r.round_key) as has_timeline,
+        case when exists (select 1 from round_timelines t where t.round_key = r.round_key) then 1 else 0 end
+          as has_timeline,
         (select count(*) from round_polls p where p.round_key = r.round_key) as open_polls
       from rounds r`,
     );

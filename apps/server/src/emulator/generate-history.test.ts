@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase } from '../db/database.ts';
+import { openTestDatabase } from '../test/test-database.ts';
 import { generateHistory } from './generate-history.ts';
 import type { TrueRound } from './ground-truth.ts';
 import { checkAgainstTruth } from './truth-check.ts';
@@ -9,7 +9,7 @@ const WORLD_END = Date.parse('2025-06-01T20:00:00Z');
 
 /** Three hours of one game's history ending at `endMs`, the world's own clock ending at WORLD_END. */
 async function historyEndingAt(endMs: number) {
-  const database = await openDatabase(IN_MEMORY);
+  const database = await openTestDatabase();
   try {
     const result = generateHistory({
       sqlite: database.sqlite,

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
-import { openDatabaseFile, type DatabaseFile } from '../test/test-database.ts';
+import { onPostgres, openSqliteDatabaseFile } from '../test/test-database.ts';
 import { generateHistory, type GenerateHistoryOptions } from './generate-history.ts';
 
 /**
@@ -36,7 +36,7 @@ function contents(sqlite: DatabaseSync): Record<string, string[]> {
 }
 
 let inMemory: Database | undefined;
-let onFile: DatabaseFile | undefined;
+let onFile: Awaited<ReturnType<typeof openSqliteDatabaseFile>> | undefined;
 afterEach(async () => {
   await inMemory?.close();
   await onFile?.remove();
@@ -44,10 +44,12 @@ afterEach(async () => {
   onFile = undefined;
 });
 
-describe('history generation into a database file', () => {
+// The writer's thread is how history goes into a SQLite file; PostgreSQL is written on the caller's (see
+// collector-store.postgres.test.ts).
+describe.skipIf(onPostgres)('history generation into a database file', () => {
   it('writes on its own thread exactly the database written on the caller’s', async () => {
     inMemory = await openDatabase(IN_MEMORY);
-    onFile = await openDatabaseFile();
+    onFile = await openSqliteDatabaseFile();
     const here = generateHistory({ ...HISTORY, sqlite: inMemory.sqlite });
     const there = generateHistory({ ...HISTORY, sqlite: onFile.database.sqlite });
 
@@ -62,7 +64,7 @@ describe('history generation into a database file', () => {
   }, 120_000);
 
   it('fails with the writer’s reason when a write fails, and writes nothing more', async () => {
-    onFile = await openDatabaseFile();
+    onFile = await openSqliteDatabaseFile();
     const { sqlite } = onFile.database;
     // The first round to close fails its transaction in the writer's connection.
     sqlite.exec(`create trigger refuse_timelines before insert on round_timelines

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase } from '../db/database.ts';
+import { openTestDatabase } from '../test/test-database.ts';
 import { generateHistory } from './generate-history.ts';
 import { checkAgainstTruth } from './truth-check.ts';
 
@@ -12,7 +12,7 @@ const END = Date.parse('2026-11-01T00:00:00Z');
 
 describe('the collector against the emulator’s ground truth', () => {
   it('gets every round and every session of a day of the demo world exactly right', async () => {
-    const database = await openDatabase(IN_MEMORY);
+    const database = await openTestDatabase();
     const { truth = [] } = generateHistory({
       sqlite: database.sqlite,
       seed: 1,

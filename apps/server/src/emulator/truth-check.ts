@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../db/sync-connection.ts';
 import { serverGuidFor } from '../domain/identity.ts';
 import type { TrueRound, TrueSession } from './ground-truth.ts';
 
@@ -50,7 +50,7 @@ interface StoredSession {
 
 const MAX_EXAMPLES = 12;
 
-export function checkAgainstTruth(sqlite: DatabaseSync, truth: readonly TrueRound[]): TruthReport {
+export function checkAgainstTruth(sqlite: SyncConnection, truth: readonly TrueRound[]): TruthReport {
   const roundsByStart = new Map<string, StoredRound>();
   const storedStarts = new Map<string, Set<number>>();
   for (const row of sqlite

@@ -168,6 +168,26 @@ describe('error answers', () => {
     }
   });
 
+  it('answer a name with a NUL character in the path with 404, one in a query or a body with 400 naming it', async () => {
+    // On either store: PostgreSQL refuses the character in any text, and nothing stored holds it.
+    expectError(await app.inject('/stats/players/Ali%00ce'), 404, 'not_found', ['Ali']);
+    expectError(await app.inject('/stats/servers/x%00/rankings'), 404, 'not_found', []);
+    const inQuery = await app.inject('/stats/players/search?query=Ali%00ce');
+    expectError(inQuery, 400, 'bad_request', ['Ali']);
+    expect(inQuery.json<ApiError>().details).toEqual([
+      { parameter: 'query', problem: 'must not contain the NUL character' },
+    ]);
+    const inBody = await app.inject({
+      method: 'POST',
+      url: '/stats/auth/login',
+      payload: { googleIdToken: 'abc\u0000def' },
+    });
+    expectError(inBody, 400, 'bad_request', ['abc']);
+    expect(inBody.json<ApiError>().details).toEqual([
+      { parameter: 'googleIdToken', problem: 'must not contain the NUL character' },
+    ]);
+  });
+
   it('answer an over-long address with 414 and close the connection, without the address', async () => {
     const longName = 'x'.repeat(2_100);
     const longParameter = await app.inject(`/stats/players/${longName}`);

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiError } from '@frontline/contract';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { sendError } from './errors.ts';
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -172,6 +173,25 @@ export function registerHttpEdges(app: FastifyInstance): void {
     if (reply.statusCode >= 400) reply.header('cache-control', 'no-store');
     return payload;
   });
+  // No text Frontline keeps holds a NUL character (the feed's entries with one are refused), and PostgreSQL refuses
+  // one in any text it is sent. So, on either store, after validation (only the route's own parameters are left):
+  // a name with one in the path names nothing there is (404), a query or body value with one is a bad value (400).
+  app.addHook('preHandler', async (request, reply) => {
+    if (pathToNul(request.params) !== undefined) {
+      return sendError(reply, 404, {
+        error: 'not_found',
+        message: 'Nothing Frontline knows has a NUL character in its name',
+      });
+    }
+    const place = placeOfNulCharacter(request);
+    if (!place) return undefined;
+    const problem = 'must not contain the NUL character';
+    return sendError(reply, 400, {
+      error: 'bad_request',
+      message: `Invalid ${place.input}: ${place.parameter} ${problem}`,
+      details: [{ parameter: place.parameter, problem }],
+    });
+  });
   // The idle timeout is for a client that sends nothing; once its request has arrived, the wait is the server's, and
   // an answer slower than it (a cold page on a busy machine) was cut with no answer at all. Node itself stops timing
   // a kept-alive connection's later requests this way; the keep-alive timeout takes over when the answer is sent.
@@ -180,6 +200,37 @@ export function registerHttpEdges(app: FastifyInstance): void {
     const socket = request.raw.socket as Partial<Socket> | undefined;
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(0);
   });
+}
+
+/**
+ * Where a request's query or body holds a NUL character in a parameter its route declares: which input, and the
+ * parameter. (What a route does not declare it never reads, and its name is the sender's: not repeated, issue 20.)
+ */
+function placeOfNulCharacter(request: FastifyRequest): { input: string; parameter: string } | undefined {
+  const schema = request.routeOptions.schema;
+  const inputs: [string, unknown, unknown][] = [
+    ['query parameter', request.query, schema?.querystring],
+    ['body', request.body, schema?.body],
+  ];
+  for (const [input, value, declared] of inputs) {
+    if (!(declared instanceof z.ZodObject) || typeof value !== 'object' || value === null) continue;
+    for (const key of Object.keys(declared.shape)) {
+      const path = pathToNul((value as Record<string, unknown>)[key]);
+      if (path !== undefined) return { input, parameter: path === '' ? key : `${key}.${path}` };
+    }
+  }
+  return undefined;
+}
+
+/** The dotted path to the first string with a NUL character inside `value`, '' for `value` itself. */
+function pathToNul(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const path = pathToNul(inner);
+    if (path !== undefined) return path === '' ? key : `${key}.${path}`;
+  }
+  return undefined;
 }
 
 /** The request's path (without the query) and the methods the app's routes answer on it. */

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { openTestDatabase, type TestDatabase, seedHistory } from '../test/test-database.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
-import { generateHistory } from '../emulator/generate-history.ts';
-import { createRoundClosedQueue } from '../ingest/store/round-closed-queue.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../test/local-google-jwks.ts';
 import { createTestApp } from '../test/test-app.ts';
 import type { buildOpenApiDocument } from './api-docs/openapi-document.ts';
@@ -15,7 +13,7 @@ type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
  * what the tests check is what production sends.
  */
 
-let database: Database;
+let database: TestDatabase;
 let production: FastifyInstance;
 let checked: FastifyInstance;
 /** Path parameters with values that exist in the generated history. */
@@ -28,19 +26,18 @@ beforeAll(async () => {
   // One frozen moment for both apps: answers that say when they were made (generatedAt) must not differ by a ms.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.parse('2026-06-17T20:37:00.000Z'));
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   // Two days up to now: rounds closed and still open, players online, so the answers are full.
-  generateHistory({ sqlite: database.sqlite, seed: 1, endMs: Date.now(), days: 2, games: ['fh2'] });
-  // Its rounds' achievements, which generation leaves queued (decision 0017), so their answers are full too.
-  createRoundClosedQueue(database.sqlite).processQueue(Number.POSITIVE_INFINITY);
+  // Its rounds' achievements too, which generation leaves queued (decision 0017), so their answers are full.
+  await seedHistory(database, { seed: 1, endMs: Date.now(), days: 2, games: ['fh2'], workOffQueue: true });
   jwks = await startLocalGoogleJwks();
   const signIn = { GOOGLE_CLIENT_ID: TEST_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url };
   production = await createTestApp({ NODE_ENV: 'production', ...signIn }, database);
   checked = await createTestApp({ NODE_ENV: 'test', ...signIn }, database);
   const row = database.sqlite
     .prepare(
-      `select s.server_guid as serverGuid, s.name as serverName, s.ip, s.port, r.round_id as roundId,
-              p.player_name as playerName
+      `select s.server_guid as "serverGuid", s.name as "serverName", s.ip, s.port, r.round_id as "roundId",
+              p.player_name as "playerName"
          from sessions p join rounds r on r.round_key = p.round_key join servers s on s.server_guid = r.server_guid
         order by p.score desc limit 1`,
     )

@@ -1,7 +1,7 @@
 import type { ApiError } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
 import { insertRound, insertServer } from '../test/round-fixtures.ts';
 import { createTestApp } from '../test/test-app.ts';
 
@@ -38,11 +38,11 @@ const UNLIMITED_URLS = [
   '/stats/servers/Alpha',
 ];
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const at = (minutes: number) => new Date(Date.now() - 3_600_000 + minutes * 60_000).toISOString();
   insertServer(database.sqlite, { serverGuid: 'guid-alpha', name: 'Alpha', firstSeen: at(0), lastSeen: at(50) });
   insertRound(database.sqlite, {

@@ -2,10 +2,9 @@ import { Writable } from 'node:stream';
 import type { GameId } from '@frontline/contract';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../db/database.ts';
 import { serverGuidFor } from '../domain/identity.ts';
 import type { GamePoll, ServerSnapshot } from '../domain/snapshot.ts';
-import { useTestDatabase } from '../test/test-database.ts';
+import { onPostgres, openTestDatabase, useTestDatabase, type TestDatabase } from '../test/test-database.ts';
 import { Collector, type PollSource } from './collector.ts';
 import { EventBus } from './event-bus.ts';
 import { createCollectorStore } from './store/collector-store.ts';
@@ -80,7 +79,7 @@ function recordedSource(cycles: RecordedCycle[]): { source: PollSource; next: ()
 }
 
 /** Everything the collector writes, to compare two runs. */
-function dumpAll(database: Database) {
+function dumpAll(database: TestDatabase) {
   const dump = (sql: string) => database.sqlite.prepare(sql).all();
   return {
     games: dump('select * from collector_games order by game'),
@@ -96,7 +95,7 @@ function dumpAll(database: Database) {
 describe('the collector when a server, a write or a source fails', () => {
   const getDatabase = useTestDatabase();
   let logLines: Record<string, unknown>[];
-  const extraDatabases: Database[] = [];
+  const extraDatabases: TestDatabase[] = [];
 
   beforeEach(() => {
     logLines = [];
@@ -105,7 +104,7 @@ describe('the collector when a server, a write or a source fails', () => {
     for (const database of extraDatabases.splice(0)) await database.close();
   });
 
-  function createCollector(database: Database, source: PollSource) {
+  function createCollector(database: TestDatabase, source: PollSource) {
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logLines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
@@ -125,8 +124,8 @@ describe('the collector when a server, a write or a source fails', () => {
   }
 
   /** Runs the recording on a database of its own and returns it (the run without the fault). */
-  async function referenceRun(cycles: RecordedCycle[]): Promise<Database> {
-    const database = await openDatabase(IN_MEMORY);
+  async function referenceRun(cycles: RecordedCycle[]): Promise<TestDatabase> {
+    const database = await openTestDatabase();
     extraDatabases.push(database);
     const { source, next } = recordedSource(cycles);
     const collector = createCollector(database, source);
@@ -307,10 +306,16 @@ describe('the collector when a server, a write or a source fails', () => {
     await collector.runCycle();
 
     // A real write failure: the connection refuses writes for one cycle.
-    getDatabase().sqlite.exec('pragma query_only = on');
+    const readOnly = (on: boolean) =>
+      getDatabase().sqlite.exec(
+        onPostgres
+          ? `set default_transaction_read_only = ${on ? 'on' : 'off'}`
+          : `pragma query_only = ${on ? 'on' : 'off'}`,
+      );
+    readOnly(true);
     next();
     await expect(collector.runCycle()).rejects.toThrow(/readonly|read-only|query_only/i);
-    getDatabase().sqlite.exec('pragma query_only = off');
+    readOnly(false);
     const status = collector.collectionStatus().games;
     expect(status.map((game) => [game.consecutiveFailures, game.lastGoodPollAt])).toEqual([
       [1, new Date(START)],

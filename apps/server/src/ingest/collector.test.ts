@@ -94,7 +94,7 @@ describe('Collector', () => {
       { score: 5, kills: 2, deaths: 1 },
     ]);
     const closedTimeline = query(
-      "select t.timeline is not null as has_timeline from rounds r left join round_timelines t using (round_key) where r.map_name = 'wake'",
+      "select case when t.timeline is not null then 1 else 0 end as has_timeline from rounds r left join round_timelines t using (round_key) where r.map_name = 'wake'",
     );
     expect(closedTimeline).toEqual([{ has_timeline: 1 }]);
     expect(

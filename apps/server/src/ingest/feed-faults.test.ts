@@ -141,7 +141,8 @@ describe('a hostile feed never breaks the cycle', () => {
     expect(third).toMatchObject({ roundsOpened: 4, roundsClosed: 4 });
 
     expect(
-      query(`select s.name, r.map_name, r.is_active, r.close_reason, t.timeline is not null as has_timeline
+      query(`select s.name, r.map_name, r.is_active, r.close_reason,
+        case when t.timeline is not null then 1 else 0 end as has_timeline
              from rounds r join servers s using (server_guid) left join round_timelines t using (round_key) order by s.name, r.start_time`),
     ).toEqual([
       { name: '[TEST] Server 1', map_name: 'wake', is_active: 0, close_reason: 'map_change', has_timeline: 1 },

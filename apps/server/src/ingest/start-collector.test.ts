@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
 import { startLocalFeed, type FeedServer, type LocalFeed } from '../test/local-bflist-feed.ts';
 import { insertRound, insertServer } from '../test/round-fixtures.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { openDatabaseFile, type DatabaseFile } from '../test/test-database.ts';
+import { openDatabaseFile, type DatabaseFile, type TestDatabase } from '../test/test-database.ts';
 
 /** Every table the round aggregates fill when a round closes (migrations 0004, 0008). */
 const AGGREGATE_TABLES = [
@@ -39,7 +38,7 @@ describe('the collector inside the server', () => {
    * A server collecting FH2 every second from a local feed listing `servers`, on a database file (its worker opens
    * a connection of its own), after `prepare` wrote what the test needs into that database.
    */
-  async function startCollecting(servers: FeedServer[], prepare?: (database: Database) => void) {
+  async function startCollecting(servers: FeedServer[], prepare?: (database: TestDatabase) => void) {
     feed = await startLocalFeed();
     feed.world.set('fh2', servers);
     file = await openDatabaseFile();

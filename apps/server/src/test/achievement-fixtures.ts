@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../db/sync-connection.ts';
 import type { TimelinePoll } from '../domain/timeline-codec.ts';
 import { insertRound, insertServer } from './round-fixtures.ts';
 
@@ -63,7 +63,7 @@ const NAMES = Object.keys(SCRIPTED_LINES);
 export const scriptedMinute = (startMs: number, minute: number) => new Date(startMs + minute * MINUTE).toISOString();
 
 /** Inserts the server (once) and the closed round `roundKey` (id `round-{roundKey}`) starting at `startMs`. */
-export function insertScriptedRound(sqlite: DatabaseSync, roundKey: number, startMs: number): void {
+export function insertScriptedRound(sqlite: SyncConnection, roundKey: number, startMs: number): void {
   const known = sqlite.prepare("select 1 from servers where server_guid = 'g'").get();
   if (!known) {
     insertServer(sqlite, {

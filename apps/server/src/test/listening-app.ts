@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { IN_MEMORY } from '../db/database.ts';
+import { onPostgres, openTestDatabase } from './test-database.ts';
 import type { HttpTimeouts } from '../http/http-edges.ts';
 
 export interface ListeningApp {
@@ -29,7 +30,10 @@ export async function startListeningApp(
     COLLECTOR_ENABLED: 'false',
     ...env,
   });
-  const app = await buildApp(config, { timeouts: options.timeouts });
+  // On the PostgreSQL pass, a schema of the test's own, dropped with the app (test-database.ts).
+  const database = onPostgres ? await openTestDatabase() : undefined;
+  const app = await buildApp(config, { timeouts: options.timeouts, database });
+  if (database) app.addHook('onClose', () => database.close());
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {

@@ -1,4 +1,5 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { dialectText } from '../db/dialect.ts';
+import type { SyncConnection } from '../db/sync-connection.ts';
 import { createRoundAggregates } from '../ingest/store/round-aggregates.ts';
 import { encodePoll, encodeTimeline, type TimelinePoll } from '../domain/timeline-codec.ts';
 
@@ -22,7 +23,7 @@ export interface FixtureServer {
   lastSeen: string;
 }
 
-export function insertServer(sqlite: DatabaseSync, server: FixtureServer): void {
+export function insertServer(sqlite: SyncConnection, server: FixtureServer): void {
   sqlite
     .prepare(
       `insert into servers (server_guid, game, ip, port, feed_guid, name, map_name, game_type, num_players, bot_count,
@@ -85,7 +86,7 @@ export interface FixtureRound {
   tickets?: readonly [number | null, number | null];
 }
 
-export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
+export function insertRound(sqlite: SyncConnection, round: FixtureRound): void {
   sqlite
     .prepare(
       `insert into rounds (round_key, round_id, server_guid, map_name, game_type, start_time, end_time, last_poll_at,
@@ -156,7 +157,7 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
   sqlite
     .prepare(
       `update players set played_ms = players.played_ms + s.played_ms,
-        last_seen = max(coalesce(players.last_seen, ''), s.last_seen)
+        last_seen = ${dialectText.greatest("coalesce(players.last_seen, '')", 's.last_seen')}
       from (select player_name, played_ms, last_seen from sessions where round_key = ?) as s
       where players.player_name = s.player_name`,
     )
@@ -180,7 +181,7 @@ export function insertRound(sqlite: DatabaseSync, round: FixtureRound): void {
 
 /** One 5-minute population row (what the collector writes for polls in that bucket). */
 export function insertPopulation(
-  sqlite: DatabaseSync,
+  sqlite: SyncConnection,
   serverGuid: string,
   bucketStart: string,
   averagePlayers: number,
@@ -196,7 +197,7 @@ export function insertPopulation(
 
 /** Ping samples of one hour, as the collector's histograms (10 ms bins; the hour's and the day's). */
 export function insertPingHour(
-  sqlite: DatabaseSync,
+  sqlite: SyncConnection,
   serverGuid: string,
   hourStart: string,
   bins: Readonly<Record<number, number>>,
@@ -206,7 +207,8 @@ export function insertPingHour(
   );
   const addToDay = sqlite.prepare(
     `insert into server_ping_daily (server_guid, day_start, ping_bin, samples) values (?, ?, ?, ?)
-    on conflict (server_guid, day_start, ping_bin) do update set samples = samples + excluded.samples`,
+    on conflict (server_guid, day_start, ping_bin) do update set
+      samples = server_ping_daily.samples + excluded.samples`,
   );
   const dayStart = `${hourStart.slice(0, 10)}T00:00:00.000Z`;
   for (const [bin, samples] of Object.entries(bins)) {

@@ -2,18 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { IN_MEMORY, type Database } from '../db/database.ts';
-import type { PostgresDatabase } from '../db/postgres/postgres-database.ts';
+import type { OpenedDatabase } from '../app.ts';
+import { IN_MEMORY } from '../db/database.ts';
+import { onPostgres, openTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**
- * A whole server on a fresh in-memory database, for `inject` tests. Close it when done. Its log is silent; run the
+ * A whole server on a fresh database of the test store (test-database.ts), for `inject` tests. Close it when done:
+ * a database it opened itself is closed (on PostgreSQL, its schema dropped) with it. Its log is silent; run the
  * tests with TEST_LOG_LEVEL=warn (or info…) to see it while looking into a failure.
  */
-export function createTestApp(
+export async function createTestApp(
   env: Record<string, string> = {},
-  database?: Database | PostgresDatabase,
+  given?: OpenedDatabase & Pick<TestDatabase, 'postgres'>,
 ): Promise<FastifyInstance> {
-  return buildApp(
+  const database = given ?? (onPostgres ? await openTestDatabase() : undefined);
+  // A collector's worker connects to the same PostgreSQL schema.
+  const store = database?.postgres
+    ? { DATABASE_URL: database.postgres.url, DATABASE_SCHEMA: database.postgres.schema }
+    : {};
+  const app = await buildApp(
     loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -24,9 +31,12 @@ export function createTestApp(
       // would: off unless a test sets it (http/rate-limit.routes.test.ts tests the limits on the whole app).
       RATE_LIMIT_READS_PER_MINUTE: '0',
       ...env,
+      ...store,
     }),
     { database },
   );
+  if (database && !given) app.addHook('onClose', () => database.close());
+  return app;
 }
 
 /** GETs `url` from the app, expects `status` (the body is the failure message) and returns the JSON answer. */

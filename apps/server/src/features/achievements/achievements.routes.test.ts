@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type {
   AchievementsPageResponse,
   ApiError,
@@ -7,7 +8,6 @@ import type {
 } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { createRoundAchievements } from '../../ingest/store/round-achievements.ts';
 import { insertScriptedRound, scriptedMinute } from '../../test/achievement-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
@@ -22,11 +22,11 @@ import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 const FIRST = Date.parse('2026-03-01T12:00:00.000Z');
 const SECOND = FIRST + 2 * 3_600_000;
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   insertScriptedRound(database.sqlite, 1, FIRST);
   insertScriptedRound(database.sqlite, 2, SECOND);
   const achievements = createRoundAchievements(database.sqlite);

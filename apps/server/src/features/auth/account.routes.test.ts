@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase, seedHistory } from '../../test/test-database.ts';
 import {
   ACCOUNT_LIST_LIMITS,
   type AccountProfileResponse,
@@ -11,8 +12,6 @@ import {
 } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
-import { generateHistory } from '../../emulator/generate-history.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../../test/local-google-jwks.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
@@ -35,7 +34,7 @@ interface OnlineRow {
   start_time: string;
 }
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 let jwks: LocalGoogleJwks;
 let online: OnlineRow[];
@@ -45,8 +44,8 @@ let onlineServer: { server_guid: string; name: string; map_name: string; num_pla
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   jwks = await startLocalGoogleJwks();
-  database = await openDatabase(IN_MEMORY);
-  generateHistory({ sqlite: database.sqlite, seed: 1, endMs: NOW, days: 1 });
+  database = await openTestDatabase();
+  await seedHistory(database, { seed: 1, endMs: NOW, days: 1 });
   app = await createTestApp(
     { GOOGLE_CLIENT_ID: TEST_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, DEMO_SIGN_IN: 'true' },
     database,

@@ -1,7 +1,7 @@
 import type { BusyIndicatorResponse, LandingSummaryResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
 /**
@@ -15,7 +15,7 @@ const HOUR_MS = 3_600_000;
 const NOW_MS = Date.parse('2025-06-18T20:15:00.000Z');
 const CURRENT_HOUR_MS = Date.parse('2025-06-18T20:00:00.000Z');
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 function insertServer(serverGuid: string, humans: number, bots: number): void {
@@ -46,7 +46,7 @@ const evening = (hourStartMs: number) => (new Date(hourStartMs).getUTCHours() >=
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW_MS });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   insertServer('one-day', 30, 0);
   insertHours('one-day', 24, evening);
   insertServer('ten-days', 12, 16);

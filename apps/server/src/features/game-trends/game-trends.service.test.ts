@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../../db/sync-connection.ts';
 import { describe, expect, it } from 'vitest';
 import { asServerGuid } from '../../domain/ids.ts';
 import { useTestDatabase } from '../../test/test-database.ts';
@@ -16,7 +16,7 @@ const DAY_MS = 24 * HOUR_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function insertServer(
-  sqlite: DatabaseSync,
+  sqlite: SyncConnection,
   serverGuid: string,
   options: { game?: string; players?: number; online?: boolean } = {},
 ): void {
@@ -32,7 +32,7 @@ function insertServer(
 }
 
 function insertRow(
-  sqlite: DatabaseSync,
+  sqlite: SyncConnection,
   serverGuid: string,
   startMs: number,
   bucketMinutes: number,
@@ -230,7 +230,7 @@ describe('busy indicator and forecast on handcrafted rows', () => {
     createGameTrendsService({ gameTrendsRepository: createGameTrendsRepository(getDatabase().db), clock: () => nowMs });
 
   /** One hourly row per given week back, at Wednesday 20:00, with `players` average. */
-  function insertWednesdays(sqlite: DatabaseSync, serverGuid: string, playersByWeek: readonly number[]): void {
+  function insertWednesdays(sqlite: SyncConnection, serverGuid: string, playersByWeek: readonly number[]): void {
     playersByWeek.forEach((players, index) => {
       insertRow(
         sqlite,
@@ -421,7 +421,7 @@ describe('busy indicator of a young install: forecasts from what exists and says
   const eveningRhythm = (hourStartMs: number) => (new Date(hourStartMs).getUTCHours() >= 18 ? 24 : 4);
 
   /** The `hours` complete hours before the current one, as twelve 5-minute rows each (10 polls per row). */
-  function insertRecentHours(sqlite: DatabaseSync, serverGuid: string, hours: number, players = eveningRhythm) {
+  function insertRecentHours(sqlite: SyncConnection, serverGuid: string, hours: number, players = eveningRhythm) {
     for (let back = 1; back <= hours; back += 1) {
       const hourStart = CURRENT_HOUR_MS - back * HOUR_MS;
       for (let row = 0; row < 12; row += 1) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase } from '../../db/database.ts';
 import { startLocalFeed, type LocalFeed } from '../../test/local-bflist-feed.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { openDatabaseFile, type DatabaseFile } from '../../test/test-database.ts';
+import { onPostgres, openDatabaseFile, openTestDatabase, type DatabaseFile } from '../../test/test-database.ts';
+import type { DatabaseSync } from 'node:sqlite';
 import { APP_VERSION } from '../../version.ts';
 
 describe('GET /stats/health', () => {
@@ -33,9 +33,11 @@ describe('GET /stats/health', () => {
   });
 
   it('answers 503 in the error format, with details, when the database fails', async () => {
-    const database = await openDatabase(IN_MEMORY);
+    const database = await openTestDatabase();
     app = await createTestApp({}, database);
-    database.sqlite.close(); // as if the file vanished under the running server
+    // As if the file vanished, or PostgreSQL went away, under the running server.
+    if (onPostgres) await database.db.destroy();
+    else (database.sqlite as DatabaseSync).close();
 
     const response = await app.inject('/stats/health');
     expect(response.statusCode).toBe(503);
@@ -46,7 +48,7 @@ describe('GET /stats/health', () => {
       version: APP_VERSION,
       database: 'error',
     });
-    expect(body.message).toMatch(/^The database is not answering: .*not open/);
+    expect(body.message).toMatch(/^The database is not answering: .*(not open|destroyed)/);
   });
 
   it("answers 503 naming the game and the reason once a game's feed has failed for longer than COLLECTOR_UNHEALTHY_AFTER_SECONDS, and ok again after a good poll", async () => {

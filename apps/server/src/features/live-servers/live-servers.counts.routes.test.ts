@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import {
   liveServerDetailSchema,
   liveServersResponseSchema,
@@ -9,7 +10,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
 import { normaliseServerEntry } from '../../ingest/bflist/normalise.ts';
@@ -114,14 +114,14 @@ function feedAt(poll: 1 | 2): Record<GameId, unknown[]> {
 }
 
 describe('live list: people and bots, FULL input, FH2 join links and round starts (hand-made feed)', () => {
-  let database: Database;
+  let database: TestDatabase;
   let collector: Collector;
   let app: FastifyInstance;
   let poll: 1 | 2 = 1;
   const pollTimes = { 1: FIRST_POLL, 2: SECOND_POLL };
 
   beforeEach(async () => {
-    database = await openDatabase(IN_MEMORY);
+    database = await openTestDatabase();
     poll = 1;
     collector = new Collector({
       games: ['bf1942', 'fh2', 'bfvietnam'],

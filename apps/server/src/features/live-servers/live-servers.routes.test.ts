@@ -10,7 +10,7 @@ import {
 } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
 import { buildJoinLink } from '../../emulator/bflist-wire.ts';
 import { startEmulatorServer, type EmulatorServer } from '../../emulator/emulator-server.ts';
 import { seedServerProfiles } from '../../emulator/seed-server-profiles.ts';
@@ -103,7 +103,7 @@ function expectDetail(
 }
 
 describe('live servers', () => {
-  let database: Database;
+  let database: TestDatabase;
   let file: DatabaseFile;
   let emulator: EmulatorServer;
   let world: EmulatedWorld;

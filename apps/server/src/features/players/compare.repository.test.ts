@@ -1,10 +1,10 @@
+import type { DatabaseSync } from 'node:sqlite';
 import { Kysely, type CompiledQuery } from 'kysely';
+import { onPostgres, openTestDatabase, type TestDatabase, seedHistory } from '../../test/test-database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import { createNodeSqliteDialect } from '../../db/sqlite-dialect.ts';
 import { asServerGuid } from '../../domain/ids.ts';
-import { generateHistory } from '../../emulator/generate-history.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { createCompareRepository } from './compare.repository.ts';
 
@@ -15,20 +15,14 @@ import { createCompareRepository } from './compare.repository.ts';
  * (player, start) index and matches the rounds through a transient index, not per session of the round.
  */
 
-let database: Database;
+let database: TestDatabase;
 let player1: string;
 let player2: string;
 let serverGuid: string;
 
 beforeAll(async () => {
-  database = await openDatabase(IN_MEMORY);
-  generateHistory({
-    sqlite: database.sqlite,
-    seed: 2,
-    endMs: Date.parse('2026-05-01T00:00:00Z'),
-    days: 1,
-    games: ['fh2'],
-  });
+  database = await openTestDatabase();
+  await seedHistory(database, { seed: 2, endMs: Date.parse('2026-05-01T00:00:00Z'), days: 1, games: ['fh2'] });
   // The pair that shared the most rounds, and the server of most of them.
   const pair = database.sqlite
     .prepare(
@@ -49,7 +43,7 @@ afterAll(async () => {
 async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
   const sent: CompiledQuery[] = [];
   const db = new Kysely<DatabaseSchema>({
-    dialect: createNodeSqliteDialect(database.sqlite),
+    dialect: createNodeSqliteDialect(database.sqlite as DatabaseSync),
     log: (event) => {
       if (event.level === 'query') sent.push(event.query);
     },
@@ -74,7 +68,8 @@ async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
   }));
 }
 
-describe('the comparison’s query plans', () => {
+// SQLite's plans (EXPLAIN QUERY PLAN); PostgreSQL plans by its statistics.
+describe.skipIf(onPostgres)('the comparison’s query plans', () => {
   it('search every table by key or index, never scan one', async () => {
     for (const { sql, plan } of await plansOfComparison()) {
       expect(
@@ -97,10 +92,10 @@ describe('the comparison’s query plans', () => {
 });
 
 describe('the head-to-head rounds', () => {
-  let small: Database;
+  let small: TestDatabase;
 
   beforeAll(async () => {
-    small = await openDatabase(IN_MEMORY);
+    small = await openTestDatabase();
     insertServer(small.sqlite, {
       serverGuid: 'g',
       name: 'Alpha',

@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type {
   ActivityHoursResponse,
   ApiError,
@@ -8,9 +9,8 @@ import type {
 } from '@frontline/contract';
 import { COMPARISON_NOT_FOUND_MESSAGE } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../../db/sync-connection.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
@@ -40,7 +40,7 @@ const line = (
   extra: Partial<FixtureSession> = {},
 ): FixtureSession => ({ name, score, kills, deaths, minutes, ...extra });
 
-function insertHistory(sqlite: DatabaseSync, { withOpenRound }: { withOpenRound: boolean }): void {
+function insertHistory(sqlite: SyncConnection, { withOpenRound }: { withOpenRound: boolean }): void {
   for (const [serverGuid, name] of [
     ['guid-a', 'Alpha'],
     ['guid-b', 'Bravo'],
@@ -111,13 +111,13 @@ const totals = (score: number, kills: number, deaths: number, playTimeMinutes: n
 });
 
 describe('GET /stats/players/compare on a hand-built history', () => {
-  let database: Database;
+  let database: TestDatabase;
   let app: FastifyInstance;
   const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-    database = await openDatabase(IN_MEMORY);
+    database = await openTestDatabase();
     insertHistory(database.sqlite, { withOpenRound: true });
     app = await createTestApp({}, database);
   });
@@ -394,13 +394,13 @@ describe('GET /stats/players/compare on a hand-built history', () => {
 });
 
 describe('the comparison and the player profile over the same closed rounds ("one rule per concept")', () => {
-  let database: Database;
+  let database: TestDatabase;
   let app: FastifyInstance;
   const getJson = <T>(url: string) => getJsonFrom<T>(app, url);
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-    database = await openDatabase(IN_MEMORY);
+    database = await openTestDatabase();
     insertHistory(database.sqlite, { withOpenRound: false });
     app = await createTestApp({}, database);
   });

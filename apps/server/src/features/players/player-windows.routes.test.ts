@@ -1,7 +1,7 @@
 import type { MapStatsResponse, PlayerStatsResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
@@ -24,7 +24,7 @@ import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
  */
 
 const NOW = '2026-03-11T00:30:00.000Z';
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 const getJson = <T>(url: string) => getJsonFrom<T>(app, url);
 
@@ -39,7 +39,7 @@ const played = (name: string, score: number, minutes: number, extra: Partial<Fix
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   insertServer(sqlite, {
     serverGuid: 'guid-a',

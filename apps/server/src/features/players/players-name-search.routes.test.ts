@@ -1,7 +1,7 @@
 import type { PlayerSearchResponse, PlayersListResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
@@ -23,7 +23,7 @@ const KATYUSHA = 'Êàòþøà';
 const TAGGED_KATYUSHA = '=JG1=Êàòþøà';
 const VASYA = '[RU]Âàñÿ';
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 const getJson = <T>(url: string) => getJsonFrom<T>(app, url);
@@ -34,7 +34,7 @@ const findPlayers = async (playerName: string) =>
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   insertServer(sqlite, { serverGuid: 'guid-a', name: 'Alpha', game: 'bf1942', firstSeen: NOW, lastSeen: NOW });
   const round = (roundKey: number, hour: string, names: string[]) =>

@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase, seedHistory } from '../../test/test-database.ts';
 import {
   decodePlayerNameForDisplay,
   playerSearchResponseSchema,
@@ -6,8 +7,6 @@ import {
 } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
-import { generateHistory } from '../../emulator/generate-history.ts';
 import { createTestApp } from '../../test/test-app.ts';
 
 // Player search on a day of simulated history, written by the real tracker and store. The expected answers
@@ -42,15 +41,15 @@ interface PlayerFacts {
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 describe('GET /stats/Players/search', () => {
-  let database: Database;
+  let database: TestDatabase;
   let app: FastifyInstance;
   let players: PlayerFacts[];
 
   beforeAll(async () => {
     // A fixed "now" for the whole file: the history ends there, and "online" is measured from it.
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    database = await openDatabase(IN_MEMORY);
-    generateHistory({ sqlite: database.sqlite, seed: 1, endMs: NOW, days: 1 });
+    database = await openTestDatabase();
+    await seedHistory(database, { seed: 1, endMs: NOW, days: 1 });
     app = await createTestApp({}, database);
 
     const sessions = database.sqlite

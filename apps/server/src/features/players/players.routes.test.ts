@@ -1,7 +1,7 @@
 import type { ApiError, MapStatsResponse, PlayerStatsResponse, PlayersListResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
@@ -25,7 +25,7 @@ const daysAgo = (days: number, time: string) =>
   `${new Date(Date.parse(NOW) - days * DAY_MS).toISOString().slice(0, 10)}T${time}.000Z`;
 const ODD_NAME = 'Ünï /#% 名前';
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
@@ -40,7 +40,7 @@ const session = (name: string, score: number, kills: number, deaths: number, min
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   for (const [guid, name, game] of [
     ['guid-a', 'Alpha', 'bf1942'],

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
-import { generateHistory } from '../../emulator/generate-history.ts';
+import { openTestDatabase, type TestDatabase, seedHistory } from '../../test/test-database.ts';
 import type { PlantedIdentities } from '../../emulator/planted-identities.ts';
 import { scoreSimilarity } from '../../domain/similarity/similarity-score.ts';
 import { compareTemporal } from '../../domain/similarity/temporal-non-overlap.ts';
-import { createRoundClosedQueue } from '../../ingest/store/round-closed-queue.ts';
 import { createSimilarPlayersRepository } from './similar-players.repository.ts';
 import { createSimilarPlayersService, type SimilarPlayersService } from './similar-players.service.ts';
 
@@ -21,15 +19,14 @@ import { createSimilarPlayersService, type SimilarPlayersService } from './simil
 
 const END_MS = Date.parse('2026-03-05T22:00:00Z');
 
-let database: Database;
+let database: TestDatabase;
 let planted: PlantedIdentities;
 let service: SimilarPlayersService;
 
 beforeAll(async () => {
-  database = await openDatabase(IN_MEMORY);
-  const history = generateHistory({ sqlite: database.sqlite, seed: 1, endMs: END_MS, days: 4 });
+  database = await openTestDatabase();
+  const history = await seedHistory(database, { seed: 1, endMs: END_MS, days: 4, workOffQueue: true });
   planted = history.world.plantedIdentities();
-  createRoundClosedQueue(database.sqlite).processQueue(Number.POSITIVE_INFINITY);
   service = createSimilarPlayersService({
     similarPlayersRepository: createSimilarPlayersRepository(database.db),
     clock: () => END_MS,

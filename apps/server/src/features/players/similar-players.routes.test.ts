@@ -1,8 +1,8 @@
 import type { ApiError, SimilarPlayersResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { contractSerializerCompiler } from '../../http/contract-serializer.ts';
 import { registerErrorHandler } from '../../http/errors.ts';
 import { NO_RATE_LIMIT } from '../../http/rate-limit.ts';
@@ -32,7 +32,7 @@ const DAY_MS = 86_400_000;
 const at = (day: number, hour: number, minute = 0) =>
   new Date(BASE_MS + day * DAY_MS + (hour * 60 + minute) * 60_000).toISOString();
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
@@ -51,7 +51,7 @@ function evening(name: string, day: number, ping: number, minutes = 120): Fixtur
 }
 
 beforeAll(async () => {
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   insertServer(sqlite, { serverGuid: 'guid-a', name: 'Alpha', firstSeen: at(0, 0), lastSeen: at(21, 0) });
   insertServer(sqlite, { serverGuid: 'guid-b', name: 'Bravo', game: 'fh2', firstSeen: at(0, 0), lastSeen: at(21, 0) });

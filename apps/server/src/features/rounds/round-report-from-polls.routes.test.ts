@@ -1,6 +1,6 @@
 import type { RoundReportResponse, RoundsListResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { asRoundId } from '../../domain/ids.ts';
 import { decodeTimeline, encodePoll } from '../../domain/timeline-codec.ts';
 import { createCollectorStore } from '../../ingest/store/collector-store.ts';
@@ -17,10 +17,10 @@ import { createRoundsService } from './rounds.service.ts';
  * totals; a player who left is marked so." "Lists hide rounds nobody played unless asked (`includeEmpty=true`)."
  */
 
-async function databaseFromSequence(file: string): Promise<Database> {
+async function databaseFromSequence(file: string): Promise<TestDatabase> {
   const loaded = loadSequenceFixtures().find((candidate) => candidate.file === file);
   if (!loaded) throw new Error(`no sequence ${file}`);
-  const database = await openDatabase(IN_MEMORY);
+  const database = await openTestDatabase();
   const store = createCollectorStore(database.sqlite);
   const tracker = new Tracker(loaded.options);
   for (const poll of loaded.polls) store.applyBatches([tracker.ingest(poll).batch]);
@@ -29,14 +29,14 @@ async function databaseFromSequence(file: string): Promise<Database> {
   return database;
 }
 
-function roundIdOf(database: Database, mapName: string): string {
+function roundIdOf(database: TestDatabase, mapName: string): string {
   const row = database.sqlite.prepare('select round_id from rounds where map_name = ?').get(mapName) as {
     round_id: string;
   };
   return row.round_id;
 }
 
-function roundKeyOf(database: Database, roundId: string): number {
+function roundKeyOf(database: TestDatabase, roundId: string): number {
   return Number(database.sqlite.prepare('select round_key from rounds where round_id = ?').get(roundId)?.round_key);
 }
 
@@ -44,7 +44,7 @@ function roundKeyOf(database: Database, roundId: string): number {
  * Puts a closed round back where it is between its close and the step that writes its timeline: closed, its polls
  * still in round_polls, no timeline row.
  */
-function takeBackTimeline(database: Database, roundKey: number): void {
+function takeBackTimeline(database: TestDatabase, roundKey: number): void {
   const { sqlite } = database;
   const row = sqlite.prepare('select timeline from round_timelines where round_key = ?').get(roundKey);
   if (!(row?.timeline instanceof Uint8Array)) throw new Error(`round ${roundKey} has no timeline`);
@@ -54,7 +54,7 @@ function takeBackTimeline(database: Database, roundKey: number): void {
 }
 
 /** What that step does, in one transaction: the polls become the timeline. */
-function writeTimeline(database: Database, roundKey: number, timeline: Uint8Array): void {
+function writeTimeline(database: TestDatabase, roundKey: number, timeline: Uint8Array): void {
   const { sqlite } = database;
   sqlite.exec('begin');
   sqlite.prepare('insert into round_timelines (round_key, timeline) values (?, ?)').run(roundKey, timeline);

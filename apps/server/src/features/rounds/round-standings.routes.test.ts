@@ -1,7 +1,7 @@
 import type { RoundReportResponse, StandingEntry } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import type { TimelinePoll, TimelinePlayerSample } from '../../domain/timeline-codec.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
@@ -99,13 +99,13 @@ function sessionsOf(players: readonly Player[]): FixtureSession[] {
   }));
 }
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   insertServer(sqlite, {
     serverGuid: 'guid-a',

@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type {
   ApiError,
   PlayerSessionsResponse,
@@ -8,7 +9,6 @@ import type {
 import { ROUNDS_SORT_KEYS } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import type { TimelinePoll } from '../../domain/timeline-codec.ts';
 import { insertRound, insertServer, type FixtureSession } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
@@ -31,7 +31,7 @@ import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
 const NOW = '2026-03-11T12:00:00.000Z';
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
@@ -68,7 +68,7 @@ const KNOWN_TIMELINE: TimelinePoll[] = [
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   const since = '2026-01-01T00:00:00.000Z';
   insertServer(sqlite, { serverGuid: 'guid-a', name: 'Alpha', game: 'bf1942', firstSeen: since, lastSeen: NOW });

@@ -1,7 +1,7 @@
 import { decodePlayerNameForDisplay, type ServerRankingsResponse } from '@frontline/contract';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 
@@ -15,11 +15,11 @@ import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
 const SERVER = 'Rodina';
 const KATYUSHA = '=JG1=Êàòþøà';
 const IVAN = 'Ivan';
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   insertServer(sqlite, {
     serverGuid: 'guid-r',

@@ -12,7 +12,7 @@ import { compileOnce, type QueryValue } from '../../db/compiled-query.ts';
 import { equalsIgnoringCase, likeIgnoringCase } from '../../db/dialect.ts';
 import { escapeLike, nameContainsAny } from '../../db/like-pattern.ts';
 import { selectPopulationGroups, type TimeSlice } from '../../db/population.ts';
-import { KD_RATIO, RANKING_VALUES, rankedPlayerTotals, type RankedTotals } from '../../db/ranked-players.ts';
+import { kdRatio, rankedPlayerTotals, rankingValue, type RankedTotals } from '../../db/ranked-players.ts';
 import type { DatabaseSchema, ServersTable } from '../../db/schema.ts';
 import { findServerProfiles, type ServerProfile } from '../../db/server-profiles.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
@@ -338,10 +338,10 @@ export function createServersRepository(db: Kysely<DatabaseSchema>) {
         'kills',
         'deaths',
         'played_ms',
-        KD_RATIO.as('kd_ratio'),
+        kdRatio().as('kd_ratio'),
         eb.fn
           .agg<number>('rank')
-          .over((over) => over.orderBy(RANKING_VALUES[query.orderBy], query.orderDirection))
+          .over((over) => over.orderBy(rankingValue(query.orderBy), query.orderDirection))
           .as('rank'),
       ]);
       // The numbered rows keep the name `ranked`, which the filters are written against.
@@ -456,9 +456,9 @@ function rankingConditions(eb: ExpressionBuilder<{ ranked: RankedTotals }, 'rank
   if (filters.minKills !== undefined) conditions.push(eb('kills', '>=', filters.minKills));
   if (filters.minDeaths !== undefined) conditions.push(eb('deaths', '>=', filters.minDeaths));
   // So a player listed at 3.48 passes "at least 3.48".
-  if (filters.minKdRatio !== undefined) conditions.push(eb(RANKING_VALUES.KDRatio, '>=', filters.minKdRatio));
+  if (filters.minKdRatio !== undefined) conditions.push(eb(rankingValue('KDRatio'), '>=', filters.minKdRatio));
   if (filters.minPlayTimeMinutes !== undefined) {
-    conditions.push(eb(RANKING_VALUES.TotalPlayTimeMinutes, '>=', filters.minPlayTimeMinutes));
+    conditions.push(eb(rankingValue('TotalPlayTimeMinutes'), '>=', filters.minPlayTimeMinutes));
   }
   return eb.and(conditions);
 }

@@ -1,3 +1,4 @@
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import type {
   ApiError,
   PlayerStatsResponse,
@@ -10,7 +11,6 @@ import type {
 } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { asServerGuid } from '../../domain/ids.ts';
 import { upsertServerProfiles } from '../../db/server-profiles.ts';
 import { createTestApp, getJsonFrom } from '../../test/test-app.ts';
@@ -80,14 +80,14 @@ const RANKED: readonly (readonly [string, number, number, number])[] = [
 const RANKED_MINUTES: Readonly<Record<string, number>> = { Bravo: 20.25, Charlie: 20.5 };
 const pathOf = (name: string) => `/stats/servers/${encodeURIComponent(name)}`;
 
-let database: Database;
+let database: TestDatabase;
 let app: FastifyInstance;
 
 const getJson = <T>(url: string, status = 200) => getJsonFrom<T>(app, url, status);
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(NOW) });
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   const { sqlite } = database;
   insertServer(sqlite, {
     serverGuid: 'guid-a',
@@ -208,7 +208,7 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-function insertRankRange(sqlite: Database['sqlite']): void {
+function insertRankRange(sqlite: TestDatabase['sqlite']): void {
   insertServer(sqlite, { serverGuid: 'guid-c', name: RANK_RANGE, firstSeen: daysAgo(30, '08:00:00'), lastSeen: NOW });
   const scoreless = (name: string, minutes: number) => ({ name, score: 0, kills: 0, deaths: 0, minutes });
   const ranked = (round: number) =>
@@ -239,7 +239,7 @@ function insertRankRange(sqlite: Database['sqlite']): void {
   }
 }
 
-function insertMovedServer(sqlite: Database['sqlite']): void {
+function insertMovedServer(sqlite: TestDatabase['sqlite']): void {
   insertServer(sqlite, {
     serverGuid: 'guid-m-old',
     name: MOVED,
@@ -293,7 +293,7 @@ function insertMovedServer(sqlite: Database['sqlite']): void {
   insertPingHour(sqlite, 'guid-m-new', daysAgo(5, '10:00:00'), { 40: 10 });
 }
 
-function insertQuietServers(sqlite: Database['sqlite']): void {
+function insertQuietServers(sqlite: TestDatabase['sqlite']): void {
   insertServer(sqlite, { serverGuid: 'guid-e', name: QUIET, firstSeen: daysAgo(10, '08:00:00'), lastSeen: NOW });
   insertServer(sqlite, { serverGuid: 'guid-f', name: EMPTY, firstSeen: daysAgo(10, '08:00:00'), lastSeen: NOW });
   const players = (...names: string[]) => names.map((name) => ({ name, score: 1, kills: 0, deaths: 0, minutes: 10 }));

@@ -1,8 +1,7 @@
 import type { LoginResponse } from '@frontline/contract';
+import { openTestDatabase, seedHistory } from '../../test/test-database.ts';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { IN_MEMORY, openDatabase } from '../../db/database.ts';
-import { generateHistory } from '../../emulator/generate-history.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID } from '../../test/local-google-jwks.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { problemsOf } from './answer-rules.ts';
@@ -24,8 +23,8 @@ const ORIGIN = 'http://localhost:80';
 
 vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 const jwks = await startLocalGoogleJwks();
-const database = await openDatabase(IN_MEMORY);
-generateHistory({ sqlite: database.sqlite, seed: 1, endMs: NOW, days: 1, games: ['bf1942'] });
+const database = await openTestDatabase();
+await seedHistory(database, { seed: 1, endMs: NOW, days: 1, games: ['bf1942'] });
 const app = await createTestApp(
   { GOOGLE_CLIENT_ID: TEST_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, DEMO_SIGN_IN: 'true' },
   database,

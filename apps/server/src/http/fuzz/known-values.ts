@@ -1,11 +1,11 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { SyncConnection } from '../../db/sync-connection.ts';
 import type { KnownValues } from './hostile-values.ts';
 
 /**
  * Names and ids the served database holds, by the parameter (or body field) names of the API that take them, so the
  * fuzz mixes real players, servers and rounds with its hostile values and reaches the code behind a found one.
  */
-export function knownValuesOf(sqlite: DatabaseSync, count = 5): KnownValues {
+export function knownValuesOf(sqlite: SyncConnection, count = 5): KnownValues {
   const texts = (sql: string, ...parameters: number[]) =>
     sqlite
       .prepare(sql)

@@ -29,10 +29,19 @@ import {
  * in an attribute Frontline ignores never costs a server or a player.
  */
 
-function nullableString(maxLength: number) {
+/**
+ * Text as the stores keep it: at most `maxLength` characters and no NUL character, which PostgreSQL refuses in any
+ * text (an entry with one is skipped and counted, on either store, rather than fail a whole cycle's write there).
+ */
+function text(maxLength: number) {
   return z
     .string()
     .max(maxLength)
+    .refine((value) => !value.includes('\u0000'), { error: 'contains a NUL character' });
+}
+
+function nullableString(maxLength: number) {
+  return text(maxLength)
     .nullish()
     .transform((value) => value ?? null);
 }
@@ -52,9 +61,7 @@ function wholeNumberOrZero(range: NumericRange) {
 }
 
 function stringOrEmpty(maxLength: number) {
-  return z
-    .string()
-    .max(maxLength)
+  return text(maxLength)
     .nullish()
     .transform((value) => value ?? '');
 }
@@ -102,7 +109,7 @@ const fh2TeamSchema = bflistTeamSchema.omit({ tickets: true });
 export const bflistPlayerSchema = z.object({
   // Identity of a player is the exact name, so it is required and kept byte for byte (no trimming).
   // A longer name is refused, never truncated: the truncated name would be someone else.
-  name: z.string().max(MAX_PLAYER_NAME_LENGTH),
+  name: text(MAX_PLAYER_NAME_LENGTH),
   score: wholeNumberOrZero(FEED_NUMBER_RANGES.score),
   kills: wholeNumberOrZero(FEED_NUMBER_RANGES.kills),
   deaths: wholeNumberOrZero(FEED_NUMBER_RANGES.deaths),
@@ -122,11 +129,11 @@ export const bflistPlayerSchema = z.object({
 const serverBaseShape = {
   guid: nullableString(MAX_LABEL_LENGTH),
   // An IPv6 address in text is at most 45 characters.
-  ip: z.string().min(1).max(45),
+  ip: text(45).min(1),
   port: z.number().int().min(1).max(65535),
   // Refused rather than truncated when too long: the name is stored with the server's history and shown as the
   // feed sent it, and a cut name would silently differ from the one players see in game.
-  name: z.string().max(MAX_SERVER_NAME_LENGTH),
+  name: text(MAX_SERVER_NAME_LENGTH),
   numPlayers: nullableWholeNumber(FEED_NUMBER_RANGES.playerSlots),
   maxPlayers: wholeNumberOrZero(FEED_NUMBER_RANGES.playerSlots),
   // The map is a round's identity (a new map is a new round), so it is never truncated either.

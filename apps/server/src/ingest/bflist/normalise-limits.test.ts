@@ -152,6 +152,25 @@ describe('names are identities: a name over its limit refuses its entry, never t
   });
 });
 
+describe('a NUL character, which PostgreSQL keeps in no text, refuses its entry on either store', () => {
+  it('a player named with one is skipped and counted, the others kept', () => {
+    const entry = elAlamein();
+    playersOf(entry)[0]!.name = 'Ali\u0000ce';
+    const result = normaliseServerEntry('bf1942', entry);
+    expect(result.skippedPlayers).toBe(1);
+    expect(result.playerProblem).toMatch(/^player 0 .*: name: contains a NUL character/);
+    expect(snapshotOf(result).players).toHaveLength(3);
+  });
+
+  it.each(['name', 'mapName'])('a server whose %s holds one is refused', (field) => {
+    const entry = elAlamein();
+    entry[field] = 'El Alamein\u0000';
+    const result = normaliseServerEntry('bf1942', entry);
+    expect(result.snapshot).toBeUndefined();
+    expect(result.problem).toMatch(new RegExp(`^server 192\\.0\\.2\\.10:14567: ${field}: contains a NUL character`));
+  });
+});
+
 describe('players per server', () => {
   const withPlayers = (count: number): Entry => {
     const entry = elAlamein();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { presenceHoursOf, presentHoursOf } from '../../domain/similarity/presence-hours.ts';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
@@ -15,10 +15,10 @@ const DAY_MS = 86_400_000;
 const BASE_MS = Date.parse('2026-03-02T00:00:00Z');
 const at = (day: number, hour: number) => new Date(BASE_MS + day * DAY_MS + hour * 3_600_000).toISOString();
 
-let database: Database;
+let database: TestDatabase;
 
 beforeEach(async () => {
-  database = await openDatabase(IN_MEMORY);
+  database = await openTestDatabase();
   for (const [guid, name] of [
     ['guid-a', 'Alpha'],
     ['guid-b', 'Bravo'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../db/database.ts';
+import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
 import { createCollectorStore } from '../store/collector-store.ts';
 import { loadSequenceFixtures, type LoadedFixture } from '../../test/sequence-fixture.ts';
@@ -21,12 +21,12 @@ function offsetSeconds(value: unknown, startMs: number): number | null {
 }
 
 interface RunOutcome {
-  database: Database;
+  database: TestDatabase;
   events: TrackerEvent[];
 }
 
 async function runSequence(loaded: LoadedFixture, interruptAfter?: number): Promise<RunOutcome> {
-  const database = await openDatabase(IN_MEMORY);
+  const database = await openTestDatabase();
   const store = createCollectorStore(database.sqlite);
   let tracker = new Tracker(loaded.options);
   const events: TrackerEvent[] = [];
@@ -41,12 +41,12 @@ async function runSequence(loaded: LoadedFixture, interruptAfter?: number): Prom
   return { database, events };
 }
 
-function dump(database: Database, sql: string): Row[] {
+function dump(database: TestDatabase, sql: string): Row[] {
   return database.sqlite.prepare(sql).all();
 }
 
 /** Everything the collector wrote, for comparing two runs. */
-function dumpAll(database: Database) {
+function dumpAll(database: TestDatabase) {
   return {
     games: dump(database, 'select * from collector_games order by game'),
     servers: dump(database, 'select * from servers order by server_guid'),
@@ -145,7 +145,8 @@ describe.each(fixtures.map((loaded) => [loaded.file, loaded] as const))('sequenc
       await resumed.database.close();
     }
     await reference.database.close();
-  });
+    // A fresh database per crash point: a second or two each on PostgreSQL, a schema each.
+  }, 120_000);
 });
 
 describe('a server whose processing fails', () => {

@@ -79,7 +79,7 @@ function afterCycle(): void {
     sentLists.set(game, list);
     lists.push({ game, at: list.at.getTime(), servers: list.servers, staleReason: list.staleReason });
   }
-  // With several instances, each one's list comes from the table (its host's would only be this instance's).
+  // With several instances, each one serves the list from the table (shared-collector.ts); the host keeps its copy.
   const shareLists = store.shared?.list;
   if (shareLists) {
     try {
@@ -89,7 +89,7 @@ function afterCycle(): void {
       for (const { game } of lists) sentLists.delete(game); // sent again after the next cycle
     }
   }
-  send({ type: 'cycle', lists: shareLists ? [] : lists, status: serializeStatus(collector.collectionStatus()) });
+  send({ type: 'cycle', lists, status: serializeStatus(collector.collectionStatus()) });
 
   if (Date.now() - lastCheckpointAt >= CHECKPOINT_EVERY_MS) {
     lastCheckpointAt = Date.now();
