@@ -24,7 +24,8 @@ export interface RawInsertFloor {
   close(): Promise<void>;
 }
 
-const COLUMNS = [
+/** The floor's table: as wide as the collector's sessions (the same integer and text columns). */
+export const RAW_SESSION_COLUMNS = [
   'round_key',
   'player_name',
   'player_index',
@@ -48,14 +49,49 @@ const COLUMNS = [
 ] as const;
 const TEXT_COLUMNS = new Set<string>(['player_name', 'start_time', 'last_seen', 'team_label']);
 
+/** The columns' declarations, `integer` as the store's SQL says it (PostgreSQL's schema translates it). */
+export const RAW_SESSION_COLUMN_TYPES = RAW_SESSION_COLUMNS.map(
+  (name) => `${name} ${TEXT_COLUMNS.has(name) ? 'text' : 'integer'} not null`,
+);
+
+/** A poll's players as the floor's rows, in RAW_SESSION_COLUMNS' order. */
+export function rawSessionRows(poll: GamePoll): (string | number)[][] {
+  if (!poll.ok) return [];
+  const at = poll.at.toISOString();
+  const atMs = poll.at.getTime();
+  return poll.servers.flatMap((server, serverIndex) =>
+    server.players.map((player, playerIndex) => [
+      serverIndex,
+      player.name,
+      playerIndex,
+      at,
+      at,
+      1,
+      player.score,
+      player.kills,
+      player.deaths,
+      player.score,
+      player.kills,
+      player.deaths,
+      1,
+      30_000,
+      atMs,
+      1,
+      player.ping,
+      1,
+      player.team,
+      player.teamLabel ?? '',
+    ]),
+  );
+}
+
 export async function openRawInsertFloor(options: OpenDatabaseOptions = {}): Promise<RawInsertFloor> {
   const directory = mkdtempSync(join(tmpdir(), 'frontline-raw-insert-'));
   const database = await openDatabase(join(directory, 'raw.db'), options);
   const { sqlite } = database;
-  const columns = COLUMNS.map((name) => `${name} ${TEXT_COLUMNS.has(name) ? 'text' : 'integer'} not null`);
-  sqlite.exec(`create table bench_raw_sessions (row_id integer primary key, ${columns.join(', ')})`);
+  sqlite.exec(`create table bench_raw_sessions (row_id integer primary key, ${RAW_SESSION_COLUMN_TYPES.join(', ')})`);
   const insert = sqlite.prepare(
-    `insert into bench_raw_sessions (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
+    `insert into bench_raw_sessions (${RAW_SESSION_COLUMNS.join(', ')}) values (${RAW_SESSION_COLUMNS.map(() => '?').join(', ')})`,
   );
   const clear = sqlite.prepare('delete from bench_raw_sessions');
   let rowsPerInsert = 0;
@@ -63,41 +99,13 @@ export async function openRawInsertFloor(options: OpenDatabaseOptions = {}): Pro
   return {
     insertPoll(poll: GamePoll): number {
       if (!poll.ok) return 0;
-      const at = poll.at.toISOString();
-      const atMs = poll.at.getTime();
       const started = performance.now();
+      const rows = rawSessionRows(poll);
       sqlite.exec('BEGIN');
-      let rows = 0;
-      poll.servers.forEach((server, serverIndex) => {
-        server.players.forEach((player, playerIndex) => {
-          insert.run(
-            serverIndex,
-            player.name,
-            playerIndex,
-            at,
-            at,
-            1,
-            player.score,
-            player.kills,
-            player.deaths,
-            player.score,
-            player.kills,
-            player.deaths,
-            1,
-            30_000,
-            atMs,
-            1,
-            player.ping,
-            1,
-            player.team,
-            player.teamLabel ?? '',
-          );
-          rows += 1;
-        });
-      });
+      for (const row of rows) insert.run(...row);
       sqlite.exec('COMMIT');
       const elapsed = performance.now() - started;
-      rowsPerInsert = rows;
+      rowsPerInsert = rows.length;
       clear.run();
       if (options.checkpoints === 'manual') sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)');
       return elapsed;

@@ -29,7 +29,11 @@
  *   `crash_duplicate_sessions`, `crash_polls_lost_per_kill_max`, … (about 5 min, crash.bench.ts; scripts/crash-soak.ts);
  * - feed-faults: 3 minutes of the feed-fault soak (outages, garbage and absurd values from the feed while the API is
  *   read): `feed_faults_injected`, `feed_fault_rounds_closed_wrongly`, `feed_fault_cadence_p99_ms`,
- *   `feed_fault_api_5xx` (feed-faults.bench.ts; scripts/feed-fault-soak.ts runs the issue's 10 minutes).
+ *   `feed_fault_api_5xx` (feed-faults.bench.ts; scripts/feed-fault-soak.ts runs the issue's 10 minutes);
+ * - postgres: the same figures on PostgreSQL (TEST_DATABASE_URL, a schema of its own per part), suffixed `_postgres`:
+ *   the poll cycle beside its floor there, bytes per player-poll, generation (and its ratio to SQLite's), the API's
+ *   p95s and ratios on the served history copied over, throughput with one and with two instances, and the time a
+ *   standby takes to collect after the collecting instance is killed (`failover_ms_postgres`; postgres.bench.ts).
  * The served groups (api, page-load, account, mixed-load) serve the 30-day history, or a 1-day one when generation is
  * not among the groups, with the emulator and the server each in a process of their own (served-dataset.ts), and send
  * their requests from a load generator in a third (load-generator.ts).
@@ -60,6 +64,7 @@ import { benchHub } from './hub.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { benchMixedLoad } from './mixed-load.bench.ts';
 import { benchPageLoad } from './page-load.bench.ts';
+import { benchPostgres } from './postgres.bench.ts';
 import { serveDataset } from './served-dataset.ts';
 import { benchSerialise } from './serialise.bench.ts';
 import { benchTruth } from './truth.bench.ts';
@@ -80,6 +85,7 @@ const GROUPS = [
   'mixed-load',
   'crash',
   'feed-faults',
+  'postgres',
 ] as const;
 const { values } = parseArgs({
   options: {
@@ -159,6 +165,8 @@ try {
   if (only.has('mixed-load')) figures.push(...(await benchMixedLoad(load, monthDatabasePath, servedDays)));
   if (only.has('crash')) figures.push(...(await benchCrash()));
   if (only.has('feed-faults')) figures.push(...(await benchFeedFaults()));
+  // The same figures on PostgreSQL (issue 21), on the served dataset above copied over, and failover.
+  if (only.has('postgres')) figures.push(...(await benchPostgres(load, monthDatabasePath)));
   if (servesYear) {
     // First requests on a freshly started server, before anything else has asked it.
     const coldServer = await serveDataset(yearDatabasePath, { days: yearDays });

@@ -77,7 +77,7 @@ export async function serveDataset(
  * The feed carries no countries or links: as the demo does, the world's server profiles stand in for them. They
  * are fixed by the seed, so a world of the same seed gives the same ones whenever it is created.
  */
-async function seedProfiles(databasePath: string): Promise<void> {
+export async function seedProfiles(databasePath: string): Promise<void> {
   const database = await openDatabase(databasePath);
   try {
     seedServerProfiles(database.sqlite, createWorld({ seed: BENCH_SEED, startMs: Date.now() }));
