@@ -45,7 +45,7 @@ export async function listenToInstances(options: InstanceListenerOptions): Promi
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client(postgresConnectionConfig(url, schema));
+    const next = new pg.Client(postgresConnectionConfig(url, schema, 'instances'));
     next.on('notification', ({ payload }) => {
       if (payload === undefined) return;
       const parsed = JSON.parse(payload) as { schema?: string; message?: unknown };

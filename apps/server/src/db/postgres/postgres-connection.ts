@@ -18,8 +18,16 @@ const postgresValueTypes = {
 /** A schema name as an identifier PostgreSQL takes unquoted: letters, digits and underscores, not a digit first. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** How a connection to Frontline's schema is made: the schema checked, then set as the search path. */
-export function postgresConnectionConfig(url: string, schema: string) {
+/**
+ * How a connection to Frontline's schema is made: the schema checked, then set as the search path; named after what
+ * it is for (`pg_stat_activity` shows `frontline <role> <schema>`).
+ */
+export function postgresConnectionConfig(url: string, schema: string, role: 'pool' | 'collector' | 'instances') {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`PostgreSQL schema name not allowed: ${schema}`);
-  return { connectionString: url, types: postgresValueTypes, options: `-c search_path=${schema}` };
+  return {
+    connectionString: url,
+    types: postgresValueTypes,
+    options: `-c search_path=${schema}`,
+    application_name: `frontline ${role} ${schema}`,
+  };
 }

@@ -31,7 +31,7 @@ export interface PostgresDatabase {
 }
 
 function createPool(url: string, schema: string, max: number): pg.Pool {
-  return new pg.Pool({ ...postgresConnectionConfig(url, schema), max });
+  return new pg.Pool({ ...postgresConnectionConfig(url, schema, 'pool'), max });
 }
 
 /**

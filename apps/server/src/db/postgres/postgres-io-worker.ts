@@ -12,7 +12,7 @@ import type { PostgresIoAnswer, PostgresIoRequest, PostgresIoSettings } from './
 
 const { url, schema, signal, port } = workerData as PostgresIoSettings & { port: MessagePort };
 const flag = new Int32Array(signal);
-const client = new pg.Client(postgresConnectionConfig(url, schema));
+const client = new pg.Client(postgresConnectionConfig(url, schema, 'collector'));
 // A connection that breaks between statements fails the next one, which its caller sees; the event itself must
 // not end the thread (its caller would then wait for an answer that never comes).
 client.on('error', () => {});
