@@ -31,7 +31,7 @@ export function useSqlDialect(next: SqlDialect): void {
   dialect = next;
 }
 
-/** The store this process speaks (for the few helpers that do more than spell a fragment, rows-insert.ts). */
+/** The store this process speaks (for the few helpers that do more than spell a fragment, row-batches.ts). */
 export function sqlDialect(): SqlDialect {
   return dialect;
 }

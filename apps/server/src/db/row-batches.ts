@@ -3,7 +3,8 @@ import { sqlDialect } from './dialect.ts';
 import type { SyncConnection } from './sync-connection.ts';
 
 /**
- * Many rows into one table with one statement shape, `insert into <table> (<columns>) …` and what a row whose key
+ * Many rows written with one statement shape: inserted (`prepareRowsInsert`), or updated by key
+ * (`prepareRowsUpdate`, further down). Many rows into one table with one statement shape, `insert into <table> (<columns>) …` and what a row whose key
  * is stored already does: the collector's writes of a poll cycle (a hundred servers, three thousand sessions). The
  * one difference between the stores is how the rows travel:
  * - SQLite: a prepared one-row statement run per row, the fastest way in-process (no round trip). A row that
@@ -18,7 +19,7 @@ import type { SyncConnection } from './sync-connection.ts';
  * where it does nothing. A conflict that adds to the row (counts) needs its rows summed first.
  */
 
-export interface RowsInsert {
+export interface RowsWrite {
   write: (rows: readonly (readonly SQLInputValue[])[]) => void;
 }
 
@@ -34,7 +35,7 @@ export interface RowsInsertShape {
   onConflict: { replace: readonly string[] } | { sql: string; keep: 'first' | 'last' };
 }
 
-export function prepareRowsInsert(connection: SyncConnection, shape: RowsInsertShape): RowsInsert {
+export function prepareRowsInsert(connection: SyncConnection, shape: RowsInsertShape): RowsWrite {
   const { table, columns, key, onConflict } = shape;
   const columnList = columns.join(', ');
   const indexesOf = (names: readonly string[]) =>
@@ -81,6 +82,44 @@ export function prepareRowsInsert(connection: SyncConnection, shape: RowsInsertS
         Object.fromEntries(columns.map((column, index) => [column, jsonValue(row[index])])),
       );
       statement.run(JSON.stringify(records));
+    },
+  };
+}
+
+export interface RowsUpdateShape {
+  table: string;
+  /** The columns each row sets, then the key's columns that find its row: a row's values in that order. */
+  set: readonly string[];
+  key: readonly string[];
+}
+
+/**
+ * Many rows' columns set by their key (the sessions whose activity changed in a cycle, hundreds with players
+ * coming and going): on SQLite one prepared update per row, on PostgreSQL one statement over a JSON array of the
+ * rows (`update … from json_populate_recordset(…)`), the last row of a key given twice taking effect on both.
+ */
+export function prepareRowsUpdate(connection: SyncConnection, shape: RowsUpdateShape): RowsWrite {
+  const { table, set, key } = shape;
+  if (sqlDialect() === 'sqlite') {
+    const update = connection.prepare(
+      `update ${table} set ${set.map((column) => `${column} = ?`).join(', ')}
+      where ${key.map((column) => `${column} = ?`).join(' and ')}`,
+    );
+    return { write: (rows) => rows.forEach((row) => update.run(...row)) };
+  }
+  const columns = [...set, ...key];
+  const keyIndexes = key.map((_, index) => set.length + index);
+  const update =
+    connection.prepare(`update ${table} set ${set.map((column) => `${column} = changed.${column}`).join(', ')}
+    from json_populate_recordset(null::${table}, ?) as changed
+    where ${key.map((column) => `${table}.${column} = changed.${column}`).join(' and ')}`);
+  return {
+    write(rows) {
+      if (rows.length === 0) return;
+      const records = oneRowPerKey(rows, keyIndexes, 'last').map((row) =>
+        Object.fromEntries(columns.map((column, index) => [column, jsonValue(row[index])])),
+      );
+      update.run(JSON.stringify(records));
     },
   };
 }
