@@ -45,19 +45,25 @@ const { connection } = store;
 const sentLists = new Map<GameId, LastGoodList>();
 let lastCheckpointAt = Date.now();
 
-const collector = new Collector({
-  games: settings.games,
-  intervalMs: settings.pollIntervalMs,
-  // A poll that cannot be had within most of the interval is a gap, not a late poll: a feed failing slowly (timeouts,
-  // 5xx and their pauses) would otherwise hold every game's next poll back (the cycle waits for all of them).
-  source: (game, signal) =>
-    fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal, budgetMs: POLL_BUDGET_MS }),
-  store: createCollectorStore(connection),
-  events: { publish: publishEvent },
-  log,
-  maintenance: (now) => rollUpPopulation(connection, now),
-  afterCycle,
-});
+/**
+ * The collector, made only once this instance may collect: it reads the tracker's state (the open rounds, the next
+ * ids) from the store as it starts, and a standby's would be what the leader had written minutes before.
+ */
+const newCollector = () =>
+  new Collector({
+    games: settings.games,
+    intervalMs: settings.pollIntervalMs,
+    // A poll that cannot be had within most of the interval is a gap, not a late poll: a feed failing slowly (timeouts,
+    // 5xx and their pauses) would otherwise hold every game's next poll back (the cycle waits for all of them).
+    source: (game, signal) =>
+      fetchGameServers(game, { baseUrl: settings.bflistBaseUrl, signal, budgetMs: POLL_BUDGET_MS }),
+    store: createCollectorStore(connection),
+    events: { publish: publishEvent },
+    log,
+    maintenance: (now) => rollUpPopulation(connection, now),
+    afterCycle,
+  });
+let collector: Collector | undefined;
 
 function publishEvent(event: TrackerEvent, committedAt: number): void {
   if (!store.shared) {
@@ -72,6 +78,7 @@ function publishEvent(event: TrackerEvent, committedAt: number): void {
 }
 
 function afterCycle(): void {
+  if (!collector) return;
   const lists: LiveListMessage[] = [];
   for (const game of settings.games) {
     const list = collector.lastGoodList(game);
@@ -106,7 +113,7 @@ port.on('message', (message: HostToWorker) => {
   clearTimeout(standbyTimer);
   void (async () => {
     // The cycle in progress is finished (or abandoned before writing) before the connection closes.
-    await collector.stop();
+    await collector?.stop();
     await store.close();
     send({ type: 'stopped' });
     port.close();
@@ -121,6 +128,7 @@ function startWhenLeading(): void {
   if (stopping) return;
   if (store.tryToLead()) {
     if (settings.postgres) log.info({}, 'collecting: this instance holds the collector lock');
+    collector = newCollector();
     collector.start();
     return;
   }
