@@ -28,6 +28,38 @@ describe('loadConfig', () => {
     });
   });
 
+  it('selects PostgreSQL with DATABASE_URL, in DATABASE_SCHEMA, and SQLite without it', () => {
+    expect(loadConfig({}).postgres).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://frontline@db:5432/frontline' }).postgres).toEqual({
+      url: 'postgres://frontline@db:5432/frontline',
+      schema: 'public',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/frontline', DATABASE_SCHEMA: 'site_2' }).postgres?.schema).toBe(
+      'site_2',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/frontline' })).toThrow(
+      /DATABASE_URL: expected a PostgreSQL URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_SCHEMA: 'Public; drop' })).toThrow(
+      /DATABASE_SCHEMA: expected a schema name/,
+    );
+  });
+
+  it('runs every role on one instance by default; web never collects; another role needs PostgreSQL', () => {
+    const url = { DATABASE_URL: 'postgres://db/frontline' };
+    expect(loadConfig({})).toMatchObject({ role: 'all', collector: { enabled: true } });
+    expect(loadConfig({ ...url, ROLE: 'web' })).toMatchObject({ role: 'web', collector: { enabled: false } });
+    expect(loadConfig({ ...url, ROLE: 'collector' })).toMatchObject({
+      role: 'collector',
+      collector: { enabled: true },
+    });
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/ROLE: web is one of several instances sharing PostgreSQL/);
+    expect(() => loadConfig({ ...url, ROLE: 'web', COLLECTOR_ENABLED: 'true' })).toThrow(
+      /COLLECTOR_ENABLED: an instance with ROLE=web does not collect/,
+    );
+    expect(() => loadConfig({ ...url, ROLE: 'leader' })).toThrow(/ROLE/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalFeed, type LocalFeed } from '../../test/local-bflist-feed.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { onPostgres, openDatabaseFile, openTestDatabase, type DatabaseFile } from '../../test/test-database.ts';
 import type { DatabaseSync } from 'node:sqlite';
+import { onPostgres, openDatabaseFile, openTestDatabase, type DatabaseFile } from '../../test/test-database.ts';
 import { APP_VERSION } from '../../version.ts';
 
 describe('GET /stats/health', () => {
@@ -30,6 +30,15 @@ describe('GET /stats/health', () => {
       collector: { status: 'off', games: [], worker: null },
     });
     expect(APP_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  // A role other than all needs PostgreSQL, which only the PostgreSQL pass gives every test (test-app.ts).
+  it.skipIf(!onPostgres)('answers alone on an instance with ROLE=collector: no pages, no API, no hub', async () => {
+    app = await createTestApp({ ROLE: 'collector', COLLECTOR_ENABLED: 'false' });
+    expect((await app.inject('/stats/health')).statusCode).toBe(200);
+    for (const url of ['/stats/players', '/stats/liveservers/bf1942/servers', '/stats/app/initialdata', '/hub']) {
+      expect((await app.inject(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('answers 503 in the error format, with details, when the database fails', async () => {
