@@ -2,7 +2,12 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
 import { postgresConnectionConfig } from './postgres-connection.ts';
 import type { SqlRow } from '../sync-connection.ts';
-import type { PostgresIoAnswer, PostgresIoRequest, PostgresIoSettings } from './sync-postgres-connection.ts';
+import {
+  CONNECTION_LOST,
+  type PostgresIoAnswer,
+  type PostgresIoRequest,
+  type PostgresIoSettings,
+} from './sync-postgres-connection.ts';
 
 /**
  * The thread behind a synchronous PostgreSQL connection (sync-postgres-connection.ts): one `pg` client, one request
@@ -13,9 +18,16 @@ import type { PostgresIoAnswer, PostgresIoRequest, PostgresIoSettings } from './
 const { url, schema, signal, port } = workerData as PostgresIoSettings & { port: MessagePort };
 const flag = new Int32Array(signal);
 const client = new pg.Client(postgresConnectionConfig(url, schema, 'collector'));
-// A connection that breaks between statements fails the next one, which its caller sees; the event itself must
-// not end the thread (its caller would then wait for an answer that never comes).
-client.on('error', () => {});
+// A connection that breaks is never made again here: every later request is told so (CONNECTION_LOST), and its
+// owner decides (the collector's worker ends, and its host starts another, which connects afresh and asks for the
+// collector's lock again). The events themselves must not end the thread: its caller would wait for an answer.
+let lost = false;
+client.on('error', () => {
+  lost = true;
+});
+client.on('end', () => {
+  lost = true;
+});
 let connected: Promise<unknown> | undefined;
 const statementNames = new Map<string, string>();
 
@@ -40,6 +52,7 @@ async function answer(request: PostgresIoRequest): Promise<PostgresIoAnswer> {
     if (connected) await client.end();
     return { ok: true, rows: [], rowCount: 0 };
   }
+  if (lost) return { ok: false, message: 'the connection to PostgreSQL was lost', code: CONNECTION_LOST };
   connected ??= client.connect();
   await connected;
   const result: pg.QueryResult<SqlRow> | pg.QueryResult<SqlRow>[] =

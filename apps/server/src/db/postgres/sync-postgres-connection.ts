@@ -17,6 +17,9 @@ const WORKER_URL = new URL('./postgres-io-worker.ts', import.meta.url);
 /** Longer than any statement of the collector's takes (a year's backfill step is seconds): a dead thread or server. */
 const ANSWER_TIMEOUT_MS = 120_000;
 
+/** The error code of every statement after the connection broke (it is not made again: see `lost`). */
+export const CONNECTION_LOST = 'FRONTLINE_CONNECTION_LOST';
+
 export type PostgresIoRequest =
   { kind: 'query'; text: string; values: SQLInputValue[] } | { kind: 'exec'; text: string } | { kind: 'close' };
 
@@ -31,6 +34,8 @@ export interface PostgresIoSettings {
 }
 
 export interface SyncPostgresConnection extends SyncConnection {
+  /** Whether the connection broke (every statement fails from then on: open another). */
+  readonly lost: boolean;
   /** Ends the connection and its thread. */
   close(): void;
 }
@@ -46,6 +51,7 @@ export function openSyncPostgresConnection(url: string, schema: string): SyncPos
   worker.unref();
   port1.unref();
   let closed = false;
+  let lost = false;
 
   function ask(request: PostgresIoRequest): { rows: SqlRow[]; rowCount: number } {
     if (closed) throw new Error('the PostgreSQL connection is closed');
@@ -57,6 +63,9 @@ export function openSyncPostgresConnection(url: string, schema: string): SyncPos
     const answer = receiveMessageOnPort(port1)?.message as PostgresIoAnswer | undefined;
     if (!answer) throw new Error('the PostgreSQL thread signalled an answer it did not send');
     if (!answer.ok) {
+      // Node's socket errors and PostgreSQL's own "terminating connection" (57P01 and the like, class 57) end it.
+      if (answer.code === CONNECTION_LOST || answer.code?.startsWith('57') || answer.code?.startsWith('08'))
+        lost = true;
       throw Object.assign(new Error(answer.message), { code: answer.code, detail: answer.detail });
     }
     return answer;
@@ -75,6 +84,9 @@ export function openSyncPostgresConnection(url: string, schema: string): SyncPos
 
   return {
     prepare,
+    get lost() {
+      return lost;
+    },
     exec: (text) => void ask({ kind: 'exec', text }),
     close() {
       if (closed) return;

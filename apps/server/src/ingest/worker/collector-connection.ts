@@ -20,6 +20,8 @@ export interface CollectorConnection {
    * it holds the collector's lock (one collector among several instances). Asked again until it says yes.
    */
   tryToLead: () => boolean;
+  /** Whether the connection broke (PostgreSQL): it is not made again; the worker ends and its host starts another. */
+  isLost: () => boolean;
   /**
    * PostgreSQL: what every instance of the deployment hears (this one included, through its own listener), instead
    * of this process's host alone: each event, and each changed live list (written to `live_lists`).
@@ -39,6 +41,7 @@ export async function openCollectorConnection(settings: CollectorWorkerSettings)
       // PASSIVE: copies what no reader still needs and never waits for one.
       checkpoint: () => void database.sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)'),
       tryToLead: () => true,
+      isLost: () => false,
       close: () => database.close(),
     };
   }
@@ -70,6 +73,7 @@ export async function openCollectorConnection(settings: CollectorWorkerSettings)
     connection,
     checkpoint: () => undefined,
     tryToLead: () => (leading ||= takeLock.get()?.held === 1),
+    isLost: () => connection.lost,
     shared: {
       event: (event, committedAt) => say({ kind: 'event', event, committedAt }),
       list(list) {

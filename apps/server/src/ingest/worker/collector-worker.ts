@@ -78,6 +78,12 @@ function publishEvent(event: TrackerEvent, committedAt: number): void {
 }
 
 function afterCycle(): void {
+  if (store.isLost()) {
+    // Its writes and its lock went with the connection (another instance may be collecting already): this thread
+    // ends, and the host starts another, which connects afresh and stands by or collects.
+    log.error({}, 'the connection to PostgreSQL was lost: the collector stops, and its worker is started again');
+    process.exit(1);
+  }
   if (!collector) return;
   const lists: LiveListMessage[] = [];
   for (const game of settings.games) {
