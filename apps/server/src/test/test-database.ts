@@ -20,9 +20,7 @@ import { dropTestSchema, newTestSchemaName, TEST_POSTGRES_URL } from './test-pos
  * database is a fresh, fully migrated one either way: SQLite in memory (or in a file), PostgreSQL in a schema of
  * its own, dropped afterwards.
  */
-export const TEST_STORE: 'sqlite' | 'postgres' =
-  process.env.FRONTLINE_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
-export const onPostgres = TEST_STORE === 'postgres';
+export const onPostgres = process.env.FRONTLINE_TEST_STORE === 'postgres';
 
 /**
  * A test's database: the query builder, and a synchronous connection for seeding and for the collector's store
