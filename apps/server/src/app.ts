@@ -111,8 +111,8 @@ export async function buildApp(
   config: AppConfig,
   options: {
     /**
-     * A database opened by the caller (tests), which then also closes it: SQLite, or PostgreSQL (which serves the
-     * pages but not the collector yet: issue 21, decision 0022).
+     * A database opened by the caller (tests), which then also closes it: SQLite, or PostgreSQL (a collector's worker
+     * reaches the same one through config.postgres).
      */
     database?: OpenedDatabase;
     /** Shorter HTTP timeouts, for tests of them over a real socket. */
