@@ -73,6 +73,10 @@ export interface CollectorOptions {
 
 const PAGE_CAP_REACHED = 'page cap reached: the list may be incomplete';
 
+/** How long a backlog of round-closed work runs before it pauses, and the pause (#processRoundClosedQueue). */
+const QUEUE_STRETCH_MS = 500;
+const QUEUE_PAUSE_MS = 100;
+
 /** What the collector keeps of each game's feed between cycles. */
 interface GameFeed {
   /** What the live list serves; undefined until a list was worth showing. */
@@ -249,7 +253,7 @@ export class Collector {
     const committedAt = performance.timeOrigin + performance.now();
     for (const event of cycleEvents) if (event.type !== 'roundClosed') events.publish(event, committedAt);
     const roundClosedStarted = performance.now();
-    this.#processRoundClosedQueue();
+    await this.#processRoundClosedQueue();
     const roundClosedMs = performance.now() - roundClosedStarted;
     for (const event of cycleEvents) if (event.type === 'roundClosed') events.publish(event, committedAt);
     this.#runMaintenance();
@@ -291,10 +295,22 @@ export class Collector {
    * Works through the round-closed queue (store/round-closed-queue.ts) for at most half an interval, so that a
    * backlog (a database upgrade's replay, or a long stop) never delays the next poll; what is left waits for the
    * next cycle. A round whose work fails stays queued and is tried again next cycle.
+   *
+   * A backlog is worked in stretches of QUEUE_STRETCH_MS with QUEUE_PAUSE_MS between them. Its transactions follow
+   * each other with no gap a waiting writer could use: on SQLite, a sign-in's write on the HTTP thread, whose busy
+   * handler tries again every 100 ms at most, would wait past its 5 s timeout. A pause of 100 ms always lets it in.
    */
-  #processRoundClosedQueue(): void {
+  async #processRoundClosedQueue(): Promise<void> {
+    const deadline = performance.now() + this.#options.intervalMs / 2;
     try {
-      this.#reportQueue(this.#options.store.roundClosedQueue.processQueue(this.#options.intervalMs / 2));
+      for (;;) {
+        const budget = Math.min(QUEUE_STRETCH_MS, deadline - performance.now());
+        const progress = this.#options.store.roundClosedQueue.processQueue(budget);
+        this.#reportQueue(progress);
+        if (progress.remaining === 0 || this.#stopped) return;
+        if (performance.now() + QUEUE_PAUSE_MS >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, QUEUE_PAUSE_MS));
+      }
     } catch (error) {
       this.#options.log.error({ err: error }, 'round-closed work failed; it is retried next cycle');
     }

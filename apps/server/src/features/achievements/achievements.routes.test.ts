@@ -32,6 +32,7 @@ beforeAll(async () => {
   const achievements = createRoundAchievements(database.sqlite);
   achievements.awardRound(1);
   achievements.awardRound(2);
+  achievements.flush();
   app = await createTestApp({}, database);
 });
 

@@ -86,6 +86,7 @@ beforeAll(async () => {
   sqlite.prepare('insert into players (player_name, first_seen) values (?, ?)').run('Visitor', at(20, 0));
   const features = createPlayerSimilarityFeatures(sqlite);
   for (let key = 1; key <= roundKey; key += 1) features.addRound(key);
+  features.flush();
 
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);

@@ -75,6 +75,7 @@ describe('player similarity features', () => {
     round(3, 'guid-b', 2, ['Ace']);
     const features = createPlayerSimilarityFeatures(database.sqlite);
     for (const key of [1, 2, 3]) features.addRound(key);
+    features.flush();
 
     const ace = featuresOf('Ace');
     expect(ace).toMatchObject({ kills: 30, deaths: 15, played_ms: 3 * 3_600_000, favourite_server: 'guid-a' });
@@ -102,6 +103,7 @@ describe('player similarity features', () => {
     round(3, 'guid-a', 7 * 26, ['Ace']);
     const features = createPlayerSimilarityFeatures(database.sqlite);
     for (const key of [1, 2, 3]) features.addRound(key);
+    features.flush();
 
     const ace = featuresOf('Ace');
     // Day 0 is 26 weeks before the last round's week: out of the window; day 80 is inside it.

@@ -1,5 +1,6 @@
 import type { SyncConnection } from '../../db/sync-connection.ts';
 import { isDefaultBotName } from '../../domain/bots.ts';
+import { RecentMap } from '../../lib/recent-map.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 import {
@@ -8,6 +9,7 @@ import {
   FEATURE_WEEKS,
   summariseFeatures,
   type FeatureState,
+  type PlayerFeatures,
 } from '../../domain/similarity/player-features.ts';
 
 /**
@@ -15,9 +17,9 @@ import {
  * docs/decisions/0018-similar-players-and-aliases.md). Called by the round-closed queue's `achievements` work, which
  * runs once per closed round in the order rounds closed, in the queue's transaction: a round is added exactly once.
  *
- * Per session of the round: the player's state gets the session (domain/similarity/player-features.ts), its summary
- * is rewritten, and so are the player's per-server rows (servers that left the window are deleted). Per round: the
- * map's weekly totals, for the maps' average rates.
+ * Per session of the round: the player's state gets the session (domain/similarity/player-features.ts); once per
+ * batch of rounds (`flush`), each such player's state, summary and per-server rows are written (servers that left
+ * the window are deleted). Per round: the map's weekly totals, for the maps' average rates.
  */
 
 interface RoundRow {
@@ -67,27 +69,79 @@ function prepareStatements(sqlite: SyncConnection) {
   };
 }
 
-/** The servers a state holds minutes of (those the player's index rows name). */
-function serversOf(state: FeatureState): string[] {
-  const servers = new Set<string>();
-  for (const week of Object.values(state.weeks))
-    for (const serverGuid of Object.keys(week.servers)) servers.add(serverGuid);
-  return [...servers];
+/** A player's rows of the servers index: per server of the window, its minutes and the latest week played there. */
+function serverRowsOf(state: FeatureState, features: PlayerFeatures): ServerRows {
+  const rows: ServerRows = new Map();
+  for (const [serverGuid, minutes] of Object.entries(features.serverMinutes)) {
+    rows.set(serverGuid, { playedMs: Math.round(minutes * 60_000), lastWeek: 0 });
+  }
+  for (const [week, totals] of Object.entries(state.weeks)) {
+    for (const serverGuid of Object.keys(totals.servers)) {
+      const row = rows.get(serverGuid);
+      if (row) row.lastWeek = Math.max(row.lastWeek, Number(week));
+    }
+  }
+  return rows;
 }
 
+type ServerRows = Map<string, { playedMs: number; lastWeek: number }>;
+
+/** A player's state and servers index rows as the database holds them. */
+interface StoredPlayer {
+  state: FeatureState;
+  serverRows: ServerRows;
+}
+
+/** A player the batch's rounds changed: as stored, and as its sessions have left it. */
+interface PendingPlayer {
+  stored: StoredPlayer;
+  state: FeatureState;
+}
+
+/** Players whose stored state stays parsed between batches: a backlog's working set, a few MB. */
+const STORED_PLAYERS_KEPT = 5_000;
+
 export interface PlayerSimilarityFeatures {
-  /** Adds a closed round's sessions to its players' features (inside the caller's transaction). */
+  /**
+   * Adds a closed round's sessions to its players' features, inside the caller's transaction. The players' rows are
+   * written by `flush`, once per player however many of the batch's rounds they played.
+   */
   addRound: (roundKey: number) => void;
+  /** Writes what the rounds added since the last flush changed (before the transaction commits). */
+  flush: () => void;
+  /** Forgets what was added since the last flush, and every state kept parsed (the transaction was rolled back). */
+  discard: () => void;
 }
 
 export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSimilarityFeatures {
   const statements = prepareStatements(sqlite);
+  // A backlog's batch adds several rounds of most of its players: each state is summed and written once per batch
+  // instead of once per session (JSON of up to 26 weeks: most of the backlog's time went there), and stays parsed
+  // for the next batch. Only this module writes these rows, so what it keeps is what the database holds.
+  const pending = new Map<string, PendingPlayer>();
+  const stored = new RecentMap<string, StoredPlayer>(STORED_PLAYERS_KEPT);
+
+  function storedPlayer(playerName: string): StoredPlayer {
+    const kept = stored.get(playerName);
+    if (kept) return kept;
+    const row = statements.selectState.get(playerName) as { state: string } | undefined;
+    const state: FeatureState = row ? (JSON.parse(row.state) as FeatureState) : emptyFeatureState();
+    return { state, serverRows: serverRowsOf(state, summariseFeatures(playerName, state)) };
+  }
+
+  function pendingPlayer(playerName: string): PendingPlayer {
+    let player = pending.get(playerName);
+    if (!player) {
+      const before = storedPlayer(playerName);
+      player = { stored: before, state: before.state };
+      pending.set(playerName, player);
+    }
+    return player;
+  }
 
   function addSession(round: RoundRow, session: SessionRow): void {
-    const stored = statements.selectState.get(session.player_name) as { state: string } | undefined;
-    const state: FeatureState = stored ? (JSON.parse(stored.state) as FeatureState) : emptyFeatureState();
-    const previousServers = serversOf(state);
-    const next = addClosedSession(state, {
+    const player = pendingPlayer(session.player_name);
+    player.state = addClosedSession(player.state, {
       startMs: Date.parse(session.start_time),
       lastSeenMs: Date.parse(session.last_seen),
       serverGuid: round.server_guid,
@@ -99,9 +153,17 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       pingSum: session.ping_sum,
       pingCount: session.ping_count,
     });
-    const features = summariseFeatures(session.player_name, next);
+  }
+
+  /**
+   * The player's rows as of their state: the narrow row, the summary, the state, and the servers index (only the
+   * rows that changed, and the servers that left the window removed). Every row is a function of the state alone,
+   * so how the queue's rounds were batched never shows in them.
+   */
+  function writePlayer(playerName: string, { stored: before, state }: PendingPlayer): StoredPlayer {
+    const features = summariseFeatures(playerName, state);
     statements.upsertFeatures.run(
-      session.player_name,
+      playerName,
       features.lastWeek,
       features.kills,
       features.deaths,
@@ -109,21 +171,19 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       features.favouriteServer,
       presenceHoursOf(features.intervals, features.lastWeek),
     );
-    statements.upsertState.run(session.player_name, JSON.stringify(next));
-    statements.upsertSummary.run(session.player_name, JSON.stringify(features));
-    // A session changes its own server's minutes only, unless it moved the window: then every row is rewritten (a
-    // player has about a dozen servers in six months, and rewriting them all for every session cost most of the step).
-    const windowMoved = Object.keys(state.weeks).some((week) => !(week in next.weeks));
-    const rewritten = windowMoved ? Object.keys(features.serverMinutes) : [round.server_guid];
-    for (const serverGuid of rewritten) {
-      const minutes = features.serverMinutes[serverGuid] ?? 0;
-      statements.upsertServer.run(serverGuid, session.player_name, Math.round(minutes * 60_000), features.lastWeek);
-    }
-    if (windowMoved) {
-      for (const serverGuid of previousServers) {
-        if (!(serverGuid in features.serverMinutes)) statements.deleteServer.run(serverGuid, session.player_name);
+    statements.upsertState.run(playerName, JSON.stringify(state));
+    statements.upsertSummary.run(playerName, JSON.stringify(features));
+    const serverRows = serverRowsOf(state, features);
+    for (const [serverGuid, row] of serverRows) {
+      const old = before.serverRows.get(serverGuid);
+      if (!old || old.playedMs !== row.playedMs || old.lastWeek !== row.lastWeek) {
+        statements.upsertServer.run(serverGuid, playerName, row.playedMs, row.lastWeek);
       }
     }
+    for (const serverGuid of before.serverRows.keys()) {
+      if (!serverRows.has(serverGuid)) statements.deleteServer.run(serverGuid, playerName);
+    }
+    return { state, serverRows };
   }
 
   return {
@@ -148,6 +208,17 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       }
       const latest = Math.max(0, ...mapWeeks.keys());
       if (latest > 0) statements.deleteOldMapWeeks.run(round.map_name, latest - FEATURE_WEEKS * 2);
+    },
+
+    flush() {
+      for (const [playerName, player] of pending) stored.set(playerName, writePlayer(playerName, player));
+      pending.clear();
+    },
+
+    discard() {
+      pending.clear();
+      // What the failed batch flushed is not in the database after all.
+      stored.clear();
     },
   };
 }

@@ -230,7 +230,11 @@ describe("a closed round's achievements", () => {
 
   it("adds the round to each player's milestone totals and map totals, once, bots left out", () => {
     const sqlite = scriptedRound();
-    createRoundAchievements(sqlite).awardRound(1);
+    const achievements = createRoundAchievements(sqlite);
+    achievements.awardRound(1);
+    // Nothing of the progress is written until the batch is flushed (the queue flushes before it commits).
+    expect(sqlite.prepare('select count(*) as n from player_achievement_progress').get()).toEqual({ n: 0 });
+    achievements.flush();
     const progress = sqlite
       .prepare('select player_name, kills, score, played_ms from player_achievement_progress order by player_name')
       .all()

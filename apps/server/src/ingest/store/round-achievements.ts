@@ -13,6 +13,7 @@ import { roundPlacements } from '../../domain/achievements/placements.ts';
 import { samplesByPlayer } from '../../domain/achievements/player-samples.ts';
 import { roundTeamVictories } from '../../domain/achievements/team-victories.ts';
 import { isDefaultBotName } from '../../domain/bots.ts';
+import { RecentMap } from '../../lib/recent-map.ts';
 import { localHourOf } from '../../domain/local-hour.ts';
 import { decodeTimeline } from '../../domain/timeline-codec.ts';
 import { isoTime } from './iso-time.ts';
@@ -24,9 +25,9 @@ import { isoTime } from './iso-time.ts';
  * - per player, once ever per id, from the player's progress as of the rounds processed before this one (the queue
  *   processes rounds in the order they closed): milestones, then the badge rules, then map mastery.
  * Awards are inserted with `on conflict do nothing` on (player, id, round, instant), so doing a round again writes
- * no second row. The caller owns the transaction; the progress rows make a round's work not repeatable on its own
- * (its totals would be added twice), which the queue guarantees by removing the round's row in the same
- * transaction.
+ * no second row. The caller owns the transaction, and flushes the progress into it before it commits; the progress
+ * rows make a round's work not repeatable on its own (its totals would be added twice), which the queue guarantees
+ * by removing the round's row in the same transaction.
  */
 
 interface RoundRow {
@@ -112,13 +113,36 @@ function prepareStatements(sqlite: SyncConnection) {
   };
 }
 
+/** Players whose stored progress stays parsed between batches. */
+const STORED_PLAYERS_KEPT = 5_000;
+
+/** A player's progress row, parsed. */
+interface PlayerProgress {
+  kills: number;
+  score: number;
+  playMs: number;
+  owned: Set<string>;
+  badges: BadgeProgress;
+}
+
 export interface RoundAchievements {
-  /** Awards the round's achievements and advances its players' progress; returns how many awards were new. */
+  /**
+   * Awards the round's achievements and advances its players' progress, inside the caller's transaction; returns
+   * how many awards were new. The progress rows are written by `flush`.
+   */
   awardRound: (roundKey: number) => number;
+  /** Writes the progress the rounds awarded since the last flush advanced (before the transaction commits). */
+  flush: () => void;
+  /** Forgets the progress advanced since the last flush, and all kept parsed (the transaction was rolled back). */
+  discard: () => void;
 }
 
 export function createRoundAchievements(sqlite: SyncConnection): RoundAchievements {
   const statements = prepareStatements(sqlite);
+  // Progress is written once per batch of rounds, not once per session (a backlog's batch holds several rounds of
+  // most of its players), and stays parsed for the next batch, as player-similarity-features.ts does its states.
+  const pending = new Map<string, PlayerProgress>();
+  const stored = new RecentMap<string, PlayerProgress>(STORED_PLAYERS_KEPT);
 
   function roundAwards(roundKey: number, round: RoundRow, endTime: string, sessions: SessionRow[]): Award[] {
     const row = statements.selectTimeline.get(roundKey) as { timeline: Uint8Array } | undefined;
@@ -173,10 +197,9 @@ export function createRoundAchievements(sqlite: SyncConnection): RoundAchievemen
 
   /** The once-only awards of one player's session, advancing the player's progress. */
   function progressAwards(round: RoundRow, session: SessionRow): Award[] {
-    const stored = statements.selectProgress.get(session.player_name) as ProgressRow | undefined;
-    const previous = { kills: stored?.kills ?? 0, score: stored?.score ?? 0, playMs: stored?.played_ms ?? 0 };
-    const owned = new Set<string>(stored ? (JSON.parse(stored.owned) as string[]) : []);
-    const badgeState: BadgeProgress = stored ? (JSON.parse(stored.badges) as BadgeProgress) : emptyBadgeProgress();
+    const progress = progressOf(session.player_name);
+    const previous = { kills: progress.kills, score: progress.score, playMs: progress.playMs };
+    const { owned } = progress;
     const achievedAt = session.last_seen;
     const endMs = Date.parse(session.last_seen);
     const startMs = Date.parse(session.start_time);
@@ -192,7 +215,7 @@ export function createRoundAchievements(sqlite: SyncConnection): RoundAchievemen
     }
 
     const advanced = advanceBadgeProgress(
-      badgeState,
+      progress.badges,
       {
         startMs,
         endMs,
@@ -226,18 +249,60 @@ export function createRoundAchievements(sqlite: SyncConnection): RoundAchievemen
       for (const badge of mastery) award(badge.achievementId, badge.tier, badge.value, badge.metadata);
     }
 
-    statements.upsertProgress.run(
-      session.player_name,
-      previous.kills + added.kills,
-      previous.score + added.score,
-      previous.playMs + added.playMs,
-      JSON.stringify([...owned]),
-      JSON.stringify(advanced.progress),
-    );
+    progress.kills += added.kills;
+    progress.score += added.score;
+    progress.playMs += added.playMs;
+    progress.badges = advanced.progress;
     return awards;
   }
 
+  function storedProgress(playerName: string): PlayerProgress {
+    const kept = stored.get(playerName);
+    if (kept) return kept;
+    const row = statements.selectProgress.get(playerName) as ProgressRow | undefined;
+    return {
+      kills: row?.kills ?? 0,
+      score: row?.score ?? 0,
+      playMs: row?.played_ms ?? 0,
+      owned: new Set<string>(row ? (JSON.parse(row.owned) as string[]) : []),
+      badges: row ? (JSON.parse(row.badges) as BadgeProgress) : emptyBadgeProgress(),
+    };
+  }
+
+  /** A player's progress as the batch's rounds have left it: a copy of the stored one the first time. */
+  function progressOf(playerName: string): PlayerProgress {
+    let progress = pending.get(playerName);
+    if (!progress) {
+      const before = storedProgress(playerName);
+      // The badge progress is replaced, never changed in place (domain/achievements/badge-progress.ts).
+      progress = { ...before, owned: new Set(before.owned) };
+      pending.set(playerName, progress);
+    }
+    return progress;
+  }
+
   return {
+    flush() {
+      for (const [playerName, progress] of pending) {
+        statements.upsertProgress.run(
+          playerName,
+          progress.kills,
+          progress.score,
+          progress.playMs,
+          JSON.stringify([...progress.owned]),
+          JSON.stringify(progress.badges),
+        );
+        stored.set(playerName, progress);
+      }
+      pending.clear();
+    },
+
+    discard() {
+      pending.clear();
+      // What the failed batch flushed is not in the database after all.
+      stored.clear();
+    },
+
     awardRound(roundKey) {
       const round = statements.selectRound.get(roundKey) as RoundRow | undefined;
       if (!round) throw new Error(`round ${roundKey} does not exist`);

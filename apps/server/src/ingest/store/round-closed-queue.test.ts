@@ -41,6 +41,11 @@ const ROUND_CLOSED_TABLES = [
   'player_achievements',
   'player_achievement_progress',
   'map_player_totals',
+  'player_similarity_features',
+  'player_similarity_summaries',
+  'player_similarity_states',
+  'player_similarity_servers',
+  'similarity_map_weeks',
   'round_closed_queue',
 ] as const;
 
@@ -150,7 +155,13 @@ describe.skipIf(onPostgres)('the round-closed queue', () => {
     await queueAchievementsOfClosedRounds().execute(db);
     const owed = Number(sqlite.prepare('select count(*) as n from round_closed_queue').get()?.n);
     expect(owed).toBe(Number(sqlite.prepare('select count(*) as n from rounds where is_active = 0').get()?.n));
-    expect(store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY)).toEqual({ processed: owed, remaining: 0 });
+    // Worked by a collector started on that database (the store keeps players' progress parsed between batches,
+    // and the rows were just deleted behind its back).
+    const restarted = createCollectorStore(sqlite);
+    expect(restarted.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY)).toEqual({
+      processed: owed,
+      remaining: 0,
+    });
     const backfilled = contents();
     achievementTables.forEach((table, index) => {
       const missing = steady[index]!.filter((row) => !backfilled[index]!.includes(row));
@@ -190,29 +201,101 @@ describe.skipIf(onPostgres)('the round-closed queue', () => {
     expect(rest).toEqual({ processed: queued.length - 1 + queued.length, remaining: 0 });
   }, 60_000);
 
+  it('writes the same rows whether it does many rounds in a transaction or one', async () => {
+    const polls = worldPolls();
+    const [batched, oneByOne] = [await newFile(), await newFile()];
+    for (const file of [batched, oneByOne]) {
+      const store = createCollectorStore(file.database.sqlite);
+      const tracker = new Tracker();
+      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
+    }
+    const batchedStore = createCollectorStore(batched.database.sqlite);
+    const owed = batchedStore.roundClosedQueue.remaining();
+    // The six hours' rounds (players in several of them) in one or two transactions.
+    expect(batchedStore.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY).processed).toBeGreaterThan(owed);
+    // A budget of 0: one round per call, so one per transaction.
+    const oneByOneStore = createCollectorStore(oneByOne.database.sqlite);
+    while (oneByOneStore.roundClosedQueue.processQueue(0).remaining > 0);
+
+    const contents = tableContents(batched.database.sqlite);
+    expect(contents['player_similarity_states']!.length).toBeGreaterThan(20);
+    expect(contents).toEqual(tableContents(oneByOne.database.sqlite));
+  }, 60_000);
+
   it('leaves a round whose work fails queued, with nothing of it written, and goes on with it once it can', async () => {
-    const file = await newFile();
+    const polls = worldPolls();
+    const [file, clean] = [await newFile(), await newFile()];
+    for (const { database } of [file, clean]) {
+      const tracker = new Tracker();
+      const store = createCollectorStore(database.sqlite);
+      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
+    }
     const { sqlite } = file.database;
     const store = createCollectorStore(sqlite);
-    const tracker = new Tracker();
-    for (const poll of worldPolls()) store.applyBatches([tracker.ingest(poll).batch]);
-    const [first] = sqlite.prepare('select round_key from round_closed_queue order by seq limit 1').all() as {
+    // A round a few places into the queue (one with polls to spoil): those before it share its transaction until it
+    // fails.
+    const queued = sqlite.prepare('select round_key from round_closed_queue order by seq').all() as {
       round_key: number;
     }[];
-    if (!first) throw new Error('no round closed');
+    const hasPolls = sqlite.prepare('select count(*) as n from round_polls where round_key = ?');
+    const failing = queued.findIndex(
+      ({ round_key }, index) => index >= 2 && Number((hasPolls.get(round_key) as { n: number }).n) > 0,
+    );
+    const spoiled = queued[failing]!.round_key;
     // Its polls are unreadable: the timeline cannot be made.
-    const polls = sqlite.prepare('select at, data from round_polls where round_key = ?').all(first.round_key);
-    sqlite.prepare('update round_polls set data = ? where round_key = ?').run(Buffer.from('garbage'), first.round_key);
+    const spoiledPolls = sqlite.prepare('select at, data from round_polls where round_key = ?').all(spoiled);
+    sqlite.prepare('update round_polls set data = ? where round_key = ?').run(Buffer.from('garbage'), spoiled);
 
     expect(() => store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY)).toThrow(
-      new RegExp(`round-closed work \\(closed\\) of round ${first.round_key} failed`),
+      new RegExp(`round-closed work \\(closed\\) of round ${spoiled} failed`),
     );
-    expect(sqlite.prepare('select count(*) as n from round_timelines').get()).toEqual({ n: 0 });
-    expect(sqlite.prepare('select count(*) as n from server_player_totals').get()).toEqual({ n: 0 });
+    // Those before it were done again one per transaction, and landed; nothing of it did.
+    expect(sqlite.prepare('select count(*) as n from round_timelines').get()).toEqual({ n: failing });
+    expect(sqlite.prepare('select count(*) as n from round_timelines where round_key = ?').get(spoiled)).toEqual({
+      n: 0,
+    });
+    expect(sqlite.prepare('select round_key from round_closed_queue order by seq limit 1').get()).toEqual({
+      round_key: spoiled,
+    });
 
     const restore = sqlite.prepare('update round_polls set data = ? where round_key = ? and at = ?');
-    for (const poll of polls) restore.run(poll.data as Uint8Array, first.round_key, poll.at as number);
+    for (const poll of spoiledPolls) restore.run(poll.data as Uint8Array, spoiled, poll.at as number);
     expect(store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY).remaining).toBe(0);
+    // Every figure as if it had never failed: nothing of the rolled-back batch survived in the store's memory.
+    createCollectorStore(clean.database.sqlite).roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+    expect(tableContents(sqlite)).toEqual(tableContents(clean.database.sqlite));
+  }, 60_000);
+
+  it("forgets what a rolled-back batch added to players' features and progress", async () => {
+    const polls = worldPolls();
+    const [file, clean] = [await newFile(), await newFile()];
+    for (const { database } of [file, clean]) {
+      const tracker = new Tracker();
+      const store = createCollectorStore(database.sqlite);
+      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
+    }
+    const { sqlite } = file.database;
+    const store = createCollectorStore(sqlite);
+    const head = sqlite.prepare('select round_key, work from round_closed_queue order by seq limit 3');
+    while ((head.all()[0] as { work: string } | undefined)?.work === 'closed') store.roundClosedQueue.processQueue(0);
+    // The third round's achievements fail (its timeline is spoiled), after two rounds' players were added to.
+    const third = (head.all() as { round_key: number; work: string }[])[2]!;
+    expect(third.work).toBe('achievements');
+    const timeline = sqlite.prepare('select timeline from round_timelines where round_key = ?').get(third.round_key);
+    sqlite
+      .prepare('update round_timelines set timeline = ? where round_key = ?')
+      .run(Buffer.from('x'), third.round_key);
+
+    expect(() => store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY)).toThrow(
+      new RegExp(`round-closed work \\(achievements\\) of round ${third.round_key} failed`),
+    );
+    sqlite
+      .prepare('update round_timelines set timeline = ? where round_key = ?')
+      .run(timeline?.timeline as Uint8Array, third.round_key);
+    expect(store.roundClosedQueue.processQueue(Number.POSITIVE_INFINITY).remaining).toBe(0);
+    // The two rounds' sessions counted once, as in a run that never failed.
+    createCollectorStore(clean.database.sqlite).roundClosedQueue.processQueue(Number.POSITIVE_INFINITY);
+    expect(tableContents(sqlite)).toEqual(tableContents(clean.database.sqlite));
   }, 60_000);
 });
 

@@ -28,6 +28,15 @@ import { createPlayerSimilarityFeatures } from './player-similarity-features.ts'
 
 type Work = 'closed' | 'aggregates' | 'map_days' | 'achievements';
 
+type QueueRow = { seq: number; round_key: number; work: Work };
+
+/**
+ * A backlog's rounds are done many to a transaction, but a transaction is kept short: on SQLite it holds the
+ * write lock, and a sign-in's write waits for it (busy_timeout 5 s).
+ */
+const ROUNDS_PER_TRANSACTION = 4096;
+const TRANSACTION_MS = 250;
+
 /**
  * Pings of closed rounds' polls, summed by server, hour and 10 ms bin (0 and 1000+ are not real pings): a round's
  * pings are written once per hour and bin, not per poll, and a bulk writer's whole batch of rounds at once.
@@ -111,7 +120,10 @@ export interface RoundClosedQueue {
    * (they were never written to `round_polls`). For bulk writers, which close thousands of rounds per transaction.
    */
   completeRounds: (rounds: readonly { roundKey: number; pollsInMemory: readonly Uint8Array[] }[]) => void;
-  /** Works through the queue in order, one transaction per round, until it is empty or `budgetMs` has passed. */
+  /**
+   * Works through the queue in order until it is empty or `budgetMs` has passed, several rounds to a transaction
+   * (each round's work and its removal from the queue always in the same one).
+   */
   processQueue: (budgetMs: number) => QueueProgress;
   remaining: () => number;
 }
@@ -193,28 +205,52 @@ export function createRoundClosedQueue(sqlite: SyncConnection): RoundClosedQueue
     processQueue(budgetMs) {
       const deadline = performance.now() + budgetMs;
       let processed = 0;
-      // At least one round per call, whatever the budget, so that a backlog always moves; a few rows are read at
-      // a time (the queue is read in order, and a slice seldom needs more).
-      for (;;) {
-        const rows = statements.next.all(16) as { seq: number; round_key: number; work: Work }[];
-        for (const row of rows) {
-          sqlite.exec(dialectText.beginWrite);
-          try {
-            doWork(row.round_key, row.work);
-            statements.dequeue.run(row.seq);
-            sqlite.exec('commit');
-          } catch (error) {
-            sqlite.exec('rollback');
-            throw new Error(`round-closed work (${row.work}) of round ${row.round_key} failed`, { cause: error });
-          }
-          processed += 1;
-          if (performance.now() >= deadline) break;
-        }
-        if (rows.length === 0 || performance.now() >= deadline) break;
-      }
+      // At least one round per call, whatever the budget, so that a backlog always moves.
+      do {
+        const rows = statements.next.all(ROUNDS_PER_TRANSACTION) as QueueRow[];
+        if (rows.length === 0) break;
+        processed += workInOneTransaction(rows, deadline);
+      } while (performance.now() < deadline);
       return { processed, remaining: processed === 0 ? 0 : remaining() };
     },
   };
+
+  /**
+   * Does the rows' work in one transaction, in order, until they are done or the deadline or the transaction's
+   * own time limit has passed; returns how many were done. A commit per round cost a third of a backlog's time.
+   * When one fails, the transaction is rolled back and the same rows are done again one per transaction, so the
+   * rounds before the failing one land and the failing one alone stays queued (and its error names it).
+   */
+  function workInOneTransaction(rows: readonly QueueRow[], deadline: number): number {
+    const stopAt = Math.min(deadline, performance.now() + TRANSACTION_MS);
+    let done = 0;
+    sqlite.exec(dialectText.beginWrite);
+    try {
+      for (const row of rows) {
+        doWork(row.round_key, row.work);
+        statements.dequeue.run(row.seq);
+        done += 1;
+        if (performance.now() >= stopAt) break;
+      }
+      achievements.flush();
+      similarityFeatures.flush();
+      sqlite.exec('commit');
+      return done;
+    } catch (error) {
+      achievements.discard();
+      similarityFeatures.discard();
+      sqlite.exec('rollback');
+      if (rows.length === 1) {
+        const [row] = rows as [QueueRow];
+        throw new Error(`round-closed work (${row.work}) of round ${row.round_key} failed`, { cause: error });
+      }
+    }
+    for (const [index, row] of rows.entries()) {
+      workInOneTransaction([row], deadline);
+      if (performance.now() >= deadline) return index + 1;
+    }
+    return rows.length;
+  }
 }
 
 type LogLine = (payload: Record<string, unknown>, message: string) => void;
