@@ -321,6 +321,7 @@ export async function buildApp(
     await app.register(similarPlayersRoutes, {
       prefix: API_PREFIX,
       similarPlayersService,
+      encodeSharedAnswers,
       rateLimit: readLimit('similar-player searches'),
     });
     await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers, limitSearches });

@@ -7,12 +7,13 @@ import { createNodeSqliteDialect } from '../../db/sqlite-dialect.ts';
 import { asServerGuid } from '../../domain/ids.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { createCompareRepository } from './compare.repository.ts';
+import { sharedRoundKeys } from './shared-round-keys.ts';
 
 /**
  * The comparison reads one player's rows by key or index, never a table: every statement the repository sends is
  * planned by SQLite (without statistics, as in a deployment, where nothing runs ANALYZE) and must search, not
- * scan, the sessions, rounds and aggregates; the head-to-head reads both players' sessions through the
- * (player, start) index and matches the rounds through a transient index, not per session of the round.
+ * scan, the sessions, rounds and aggregates; the head-to-head reads each player's round keys from the (player,
+ * round) index alone, and the shared rounds' figures by key.
  */
 
 let database: TestDatabase;
@@ -50,9 +51,9 @@ async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
   });
   const repository = createCompareRepository(db);
   const guid = asServerGuid(serverGuid);
-  const shared = await repository.findSharedRounds(player1, player2, undefined, 50);
-  expect(shared.length).toBeGreaterThan(0);
-  await repository.findSharedRounds(player1, player2, guid, 50);
+  const keys = sharedRoundKeys(await repository.findRoundKeys(player1), await repository.findRoundKeys(player2));
+  expect(await repository.findSharedRounds(player1, player2, keys, undefined, 50)).not.toHaveLength(0);
+  expect(await repository.findSharedRounds(player1, player2, keys, guid, 50)).not.toHaveLength(0);
   await repository.findServer(guid);
   await repository.findServerFigures(player1);
   await repository.findDayFigures(player1, 0);
@@ -79,14 +80,20 @@ describe.skipIf(onPostgres)('the comparison’s query plans', () => {
     }
   });
 
-  it('find the rounds both played from the (player, round) index', async () => {
-    const plans = (await plansOfComparison()).filter(({ sql }) => sql.includes('"sessions" as "b"'));
-    expect(plans.length).toBeGreaterThanOrEqual(2);
-    for (const { plan } of plans) {
-      // The second player's round keys from the index alone, a transient index the first player's entries probe.
-      expect(plan).toContain('SEARCH sessions USING COVERING INDEX sessions_player_round (player_name=?)');
-      expect(plan).toContain('LIST SUBQUERY 1');
-      expect(plan.filter((line) => line.includes('sessions_player_round'))).toHaveLength(3);
+  it("read each player's rounds from the (player, round) index alone, then the shared rounds by key", async () => {
+    const plans = await plansOfComparison();
+    const keys = plans.filter(({ sql }) => /^select "round_key" from "sessions"/.test(sql));
+    expect(keys).toHaveLength(2);
+    for (const { plan } of keys) {
+      expect(plan).toEqual(['SEARCH sessions USING COVERING INDEX sessions_player_round (player_name=?)']);
+    }
+    const figures = plans.filter(({ sql }) => sql.includes('"sessions" as "b"'));
+    expect(figures).toHaveLength(2);
+    for (const { plan } of figures) {
+      expect(plan).toContain('SEARCH r USING INTEGER PRIMARY KEY (rowid=?)');
+      expect(
+        plan.filter((line) => line.includes('sessions_player_round (player_name=? AND round_key=?)')),
+      ).toHaveLength(2);
     }
   });
 });
@@ -126,9 +133,13 @@ describe('the head-to-head rounds', () => {
 
   it('come newest round start first, at most the limit', async () => {
     const repository = createCompareRepository(small.db);
-    const newest = await repository.findSharedRounds('Ann', 'Ben', undefined, 2);
+    const keys = sharedRoundKeys(await repository.findRoundKeys('Ann'), await repository.findRoundKeys('Ben'));
+    expect(keys).toEqual([3, 4, 5]);
+    const newest = await repository.findSharedRounds('Ann', 'Ben', keys, undefined, 2);
     expect(newest.map((round) => round.roundId)).toEqual(['round-5', 'round-3']);
-    const all = await repository.findSharedRounds('Ann', 'Ben', undefined, 50);
+    const all = await repository.findSharedRounds('Ann', 'Ben', keys, undefined, 50);
     expect(all.map((round) => round.roundId)).toEqual(['round-5', 'round-3', 'round-4']);
+    expect(all[0]).toMatchObject({ serverName: 'Alpha', player1: { score: 1, kills: 1, deaths: 1 } });
+    expect(await repository.findSharedRounds('Ann', 'Ben', keys, asServerGuid('other'), 50)).toEqual([]);
   });
 });

@@ -1,14 +1,17 @@
 import { BADGE_DEFINITIONS } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import { compileOnce, type QueryValue } from '../../db/compiled-query.ts';
+import { parameterChunks } from '../../db/parameter-chunks.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 
 /**
  * The SQL behind the comparison of two players (issue 19). Everything but the head-to-head rounds reads the round
  * aggregates of one player through its player key or index (server totals, UTC days, map months, awards): a
- * handful to a few hundred rows whatever the history's length. The head-to-head reads the rounds both players
- * played from the (player, round) index (query plans: compare.repository.test.ts).
+ * handful to a few hundred rows whatever the history's length. The head-to-head intersects the two players' round
+ * keys, each read from the (player, round) index alone (and kept by the service for the player's next comparisons),
+ * then reads the start of the shared rounds and the figures of the newest by key (query plans:
+ * compare.repository.test.ts).
  */
 
 /** "Milestone" = the catalogue's achievementType milestone (kills, hours played and score marks). */
@@ -124,41 +127,10 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       .orderBy('achieved_at', 'desc')
       .orderBy('achievement_id'),
   );
-  // The second player's round keys, read from the (player, round) index alone (migration 0017), become a transient
-  // index; the first player's own index entries are probed in it, so only the sessions of shared rounds are read,
-  // and only then the second player's session of each. Over all history at once: a pair of the demo's most active
-  // players takes 0.4 ms.
-  const sharedRounds = (onOneServer: boolean) =>
-    compileOnce(db, (value: QueryValue<{ player1: string; player2: string; guid: ServerGuid; limit: number }>) =>
-      db
-        .selectFrom('sessions as a')
-        .innerJoin('sessions as b', (join) =>
-          join.onRef('b.round_key', '=', 'a.round_key').on('b.player_name', '=', value('player2')),
-        )
-        .innerJoin('rounds as r', 'r.round_key', 'a.round_key')
-        .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
-        .select([
-          'r.round_id',
-          'r.start_time',
-          'r.map_name',
-          'r.server_guid',
-          'v.name as server_name',
-          'a.score as score1',
-          'a.kills as kills1',
-          'a.deaths as deaths1',
-          'b.score as score2',
-          'b.kills as kills2',
-          'b.deaths as deaths2',
-        ])
-        .where('a.player_name', '=', value('player1'))
-        .where('a.round_key', 'in', (eb) =>
-          eb.selectFrom('sessions').select('round_key').where('player_name', '=', value('player2')),
-        )
-        .$if(onOneServer, (qb) => qb.where('r.server_guid', '=', value('guid')))
-        .orderBy('r.start_time', 'desc')
-        .orderBy('r.round_key', 'desc')
-        .limit(value('limit')),
-    );
+  // A player's rounds from the (player, round) index alone, in key order: the head-to-head is their intersection.
+  const selectRoundKeys = compileOnce(db, (value: QueryValue<{ name: string }>) =>
+    db.selectFrom('sessions').select('round_key').where('player_name', '=', value('name')).orderBy('round_key'),
+  );
   // The (player, start) index picks the window's sessions; only the round's server is joined (no names, no
   // figures): the comparison reads a month of a busy player's sessions for the hours alone.
   const selectOnlineSpans = compileOnce(db, (value: QueryValue<{ name: string; since: string; limit: number }>) =>
@@ -171,8 +143,6 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       .orderBy('s.start_time', 'desc')
       .limit(value('limit')),
   );
-  const selectSharedRounds = sharedRounds(false);
-  const selectSharedRoundsOnServer = sharedRounds(true);
 
   return {
     /** The server's guid and name; undefined for a guid Frontline does not know. */
@@ -223,24 +193,76 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    /** Rounds both names played (on one server when given), newest start first, at most `limit`. */
+    /** The keys of the rounds the player has a session in, in ascending order. */
+    async findRoundKeys(name: string): Promise<Float64Array> {
+      const rows = await selectRoundKeys({ name });
+      return Float64Array.from(rows, (row) => Number(row.round_key));
+    },
+
+    /**
+     * Of the rounds both names played (`sharedKeys`, from their round keys), those on the server when given, newest
+     * round start first (then newest key), at most `limit`, with both players' figures in each.
+     */
     async findSharedRounds(
       player1: string,
       player2: string,
+      sharedKeys: readonly number[],
       serverGuid: ServerGuid | undefined,
       limit: number,
     ): Promise<SharedRoundRecord[]> {
-      const select = serverGuid === undefined ? selectSharedRounds : selectSharedRoundsOnServer;
-      const rows = await select({ player1, player2, guid: serverGuid ?? ('' as ServerGuid), limit });
-      return rows.map((row) => ({
-        roundId: row.round_id,
-        startTime: row.start_time,
-        mapName: row.map_name,
-        serverGuid: row.server_guid,
-        serverName: row.server_name,
-        player1: { score: row.score1, kills: row.kills1, deaths: row.deaths1 },
-        player2: { score: row.score2, kills: row.kills2, deaths: row.deaths2 },
-      }));
+      const starts: { round_key: number; start_time: string }[] = [];
+      for (const keys of parameterChunks(sharedKeys)) {
+        starts.push(
+          ...(await db
+            .selectFrom('rounds')
+            .select(['round_key', 'start_time'])
+            .where('round_key', 'in', keys)
+            .$if(serverGuid !== undefined, (qb) => qb.where('server_guid', '=', serverGuid as ServerGuid))
+            .execute()),
+        );
+      }
+      const newest = starts
+        .sort((a, b) => b.start_time.localeCompare(a.start_time) || Number(b.round_key) - Number(a.round_key))
+        .slice(0, limit)
+        .map((row) => Number(row.round_key));
+      if (newest.length === 0) return [];
+      const rows = await db
+        .selectFrom('rounds as r')
+        .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+        .innerJoin('sessions as a', (join) =>
+          join.onRef('a.round_key', '=', 'r.round_key').on('a.player_name', '=', player1),
+        )
+        .innerJoin('sessions as b', (join) =>
+          join.onRef('b.round_key', '=', 'r.round_key').on('b.player_name', '=', player2),
+        )
+        .select([
+          'r.round_key',
+          'r.round_id',
+          'r.start_time',
+          'r.map_name',
+          'r.server_guid',
+          'v.name as server_name',
+          'a.score as score1',
+          'a.kills as kills1',
+          'a.deaths as deaths1',
+          'b.score as score2',
+          'b.kills as kills2',
+          'b.deaths as deaths2',
+        ])
+        .where('r.round_key', 'in', newest)
+        .execute();
+      const order = new Map(newest.map((key, index) => [key, index]));
+      return rows
+        .sort((a, b) => (order.get(Number(a.round_key)) ?? 0) - (order.get(Number(b.round_key)) ?? 0))
+        .map((row) => ({
+          roundId: row.round_id,
+          startTime: row.start_time,
+          mapName: row.map_name,
+          serverGuid: row.server_guid,
+          serverName: row.server_name,
+          player1: { score: row.score1, kills: row.kills1, deaths: row.deaths1 },
+          player2: { score: row.score2, kills: row.kills2, deaths: row.deaths2 },
+        }));
     },
 
     /** The spans of the player's sessions that started at or after `since` (ISO), newest first, at most `limit`. */

@@ -12,12 +12,14 @@ import {
 } from '@frontline/contract';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
+import { RecentMap } from '../../lib/recent-map.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { roundTo } from '../../lib/numbers.ts';
 import { DAY_MS, firstDayOfWindow, windowStartMs } from '../../lib/utc-days.ts';
 import { intersectIntervals, mergeIntervals, minutesPerUtcHour, type Interval } from './compare-hours.ts';
 import type { CompareRepository, OnlineSpanRecord, ServerFiguresRecord } from './compare.repository.ts';
 import { spreadOverHours, sumMaps, sumOpenRounds } from './player-figures.ts';
+import { sharedRoundKeys } from './shared-round-keys.ts';
 import type { PlayerProfileRepository } from './player-profile.repository.ts';
 
 /**
@@ -82,6 +84,8 @@ interface PlayerSide {
   /** Finished rounds' ping samples on the compared servers. */
   ping: { sum: number; count: number };
   online: Interval[];
+  /** The online intervals' minutes per UTC hour over the hours window as of when the side was read (unrounded). */
+  hourMinutes: number[];
   milestones: MilestoneAchievement[];
 }
 
@@ -105,12 +109,36 @@ export function createCompareService({
     maxEntries: 1000,
   });
 
+  // A player's round keys serve every head-to-head they are in; weighed by their count (a year's most active
+  // players have tens of thousands), at most about 8 MB of them.
+  const roundKeysCache = new AnswerCache<Float64Array>({
+    reuseMs: 30_000,
+    maxEntries: 1000,
+    weigh: (keys) => keys.length,
+    maxWeight: 1_000_000,
+  });
+
+  /** The newest rounds both played (on the server when given), at most HEAD_TO_HEAD_LIMIT. */
+  async function sharedRounds(player1: string, player2: string, serverGuid: ServerGuid | undefined, nowMs: number) {
+    const keysOf = (name: string) => roundKeysCache.reuse(name, nowMs, () => repository.findRoundKeys(name));
+    const [first, second] = await Promise.all([keysOf(player1), keysOf(player2)]);
+    const shared = sharedRoundKeys(first, second);
+    if (shared.length === 0) return [];
+    return repository.findSharedRounds(player1, player2, shared, serverGuid, HEAD_TO_HEAD_LIMIT);
+  }
+
+  // A name once seen stays known (players are never deleted): every comparison asked the database again.
+  const knownNames = new RecentMap<string, true>(10_000);
+  async function isKnown(name: string): Promise<boolean> {
+    if (knownNames.get(name)) return true;
+    const known = (await profiles.findPlayer(name)) !== undefined;
+    if (known) knownNames.set(name, true);
+    return known;
+  }
+
   /** Undefined when both names (and the server, when given) are known; else why not. */
   async function refusalOf(request: ComparisonRequest): Promise<ComparisonRefusal | undefined> {
-    const [first, second] = await Promise.all([
-      profiles.findPlayer(request.player1),
-      profiles.findPlayer(request.player2),
-    ]);
+    const [first, second] = await Promise.all([isKnown(request.player1), isKnown(request.player2)]);
     const unknown = [
       ...(first ? [] : [{ parameter: 'player1' as const, name: request.player1 }]),
       ...(second ? [] : [{ parameter: 'player2' as const, name: request.player2 }]),
@@ -171,6 +199,7 @@ export function createCompareService({
         endMs: Math.min(Date.parse(session.lastSeen), nowMs),
       }));
 
+    const merged = mergeIntervals(online);
     return {
       name,
       servers,
@@ -180,7 +209,8 @@ export function createCompareService({
         sum: 0,
         count: 0,
       }),
-      online: mergeIntervals(online),
+      online: merged,
+      hourMinutes: minutesPerUtcHour(merged, hoursSince, nowMs),
       milestones: awards.map((award) => ({
         achievementId: award.achievementId,
         achievementName: findBadgeDefinition(award.achievementId)?.name ?? award.achievementId,
@@ -200,17 +230,14 @@ export function createCompareService({
     const [first, second, shared, server] = await Promise.all([
       sideOf(player1, serverGuid, nowMs),
       sideOf(player2, serverGuid, nowMs),
-      repository.findSharedRounds(player1, player2, serverGuid, HEAD_TO_HEAD_LIMIT),
+      sharedRounds(player1, player2, serverGuid, nowMs),
       serverGuid === undefined ? undefined : repository.findServer(serverGuid),
     ]);
     const sides = [first, second] as const;
 
+    // Each side's minutes are of its own reading (at most 30 s older); the overlap, within both, is of this one.
     const hoursSince = windowStartMs(nowMs, COMPARISON_HOURS_DAYS);
-    const [minutes1, minutes2, together] = [
-      first.online,
-      second.online,
-      intersectIntervals(first.online, second.online),
-    ].map((intervals) => minutesPerUtcHour(intervals, hoursSince, nowMs));
+    const together = minutesPerUtcHour(intersectIntervals(first.online, second.online), hoursSince, nowMs);
 
     const mapNames = [...new Set([...first.maps.keys(), ...second.maps.keys()])];
     const mapScore = (mapName: string) =>
@@ -259,9 +286,9 @@ export function createCompareService({
       })),
       hourlyOverlap: Array.from({ length: 24 }, (_, hour) => ({
         hour,
-        player1Minutes: Math.round(minutes1?.[hour] ?? 0),
-        player2Minutes: Math.round(minutes2?.[hour] ?? 0),
-        overlapMinutes: Math.round(together?.[hour] ?? 0),
+        player1Minutes: Math.round(first.hourMinutes[hour] ?? 0),
+        player2Minutes: Math.round(second.hourMinutes[hour] ?? 0),
+        overlapMinutes: Math.round(together[hour] ?? 0),
       })),
       commonServers: first.servers
         .filter((entry) => secondGuids.has(entry.serverGuid))

@@ -97,7 +97,12 @@ beforeAll(async () => {
     clock: () => NOW_MS,
   });
   // The limit itself is tested with the whole app (http/rate-limit.routes.test.ts).
-  await app.register(similarPlayersRoutes, { prefix: '/stats', similarPlayersService, rateLimit: NO_RATE_LIMIT });
+  await app.register(similarPlayersRoutes, {
+    prefix: '/stats',
+    similarPlayersService,
+    encodeSharedAnswers: false,
+    rateLimit: NO_RATE_LIMIT,
+  });
 });
 
 afterAll(async () => {

@@ -23,9 +23,11 @@ const similarQuerySchema = z.object({
 
 export const similarPlayersRoutes: FastifyPluginAsyncZod<{
   similarPlayersService: SimilarPlayersService;
+  /** Production: answers the service reuses are sent encoded once, without the per-request schema check. */
+  encodeSharedAnswers: boolean;
   /** A call scores the player against everyone active on their servers: limited per address (http/rate-limit.ts). */
   rateLimit: RateLimitHook;
-}> = async (app, { similarPlayersService, rateLimit }) => {
+}> = async (app, { similarPlayersService, encodeSharedAnswers, rateLimit }) => {
   app.get(
     '/players/:playerName/similar',
     {
@@ -40,8 +42,8 @@ export const similarPlayersRoutes: FastifyPluginAsyncZod<{
       const { playerName } = request.params;
       const answer = await similarPlayersService.findSimilarPlayers({ playerName, ...request.query });
       if (!answer) return sendError(reply, 404, unknownPlayer());
-      // Features move only when one of the players' rounds closes.
-      return sendAnswer(request, reply, answer, { maxAgeSeconds: 300 });
+      // Features move only when one of the players' rounds closes; the service reuses an answer for a minute.
+      return sendAnswer(request, reply, answer, { maxAgeSeconds: 300, encodeOnce: encodeSharedAnswers });
     },
   );
 };
