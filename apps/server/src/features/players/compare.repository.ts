@@ -74,6 +74,10 @@ export interface AwardRowRecord {
   value: number;
 }
 
+/** The head-to-head's order: newest round start first, then newest round key. */
+const newestStartFirst = (a: { start_time: string; round_key: number }, b: { start_time: string; round_key: number }) =>
+  b.start_time.localeCompare(a.start_time) || Number(b.round_key) - Number(a.round_key);
+
 export function createCompareRepository(db: Kysely<DatabaseSchema>) {
   const selectServer = compileOnce(db, (value: QueryValue<{ guid: ServerGuid }>) =>
     db.selectFrom('servers').select(['server_guid', 'name']).where('server_guid', '=', value('guid')),
@@ -144,6 +148,25 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       .limit(value('limit')),
   );
 
+  /** Of the rounds `keys`, those on the server when given, the `limit` newest by start (then key). */
+  async function newestRoundKeys(keys: readonly number[], serverGuid: ServerGuid | undefined, limit: number) {
+    const starts: { round_key: number; start_time: string }[] = [];
+    for (const chunk of parameterChunks(keys)) {
+      starts.push(
+        ...(await db
+          .selectFrom('rounds')
+          .select(['round_key', 'start_time'])
+          .where('round_key', 'in', chunk)
+          .$if(serverGuid !== undefined, (qb) => qb.where('server_guid', '=', serverGuid as ServerGuid))
+          .execute()),
+      );
+    }
+    return starts
+      .sort(newestStartFirst)
+      .slice(0, limit)
+      .map((row) => Number(row.round_key));
+  }
+
   return {
     /** The server's guid and name; undefined for a guid Frontline does not know. */
     async findServer(guid: ServerGuid): Promise<{ guid: ServerGuid; name: string } | undefined> {
@@ -210,22 +233,10 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       serverGuid: ServerGuid | undefined,
       limit: number,
     ): Promise<SharedRoundRecord[]> {
-      const starts: { round_key: number; start_time: string }[] = [];
-      for (const keys of parameterChunks(sharedKeys)) {
-        starts.push(
-          ...(await db
-            .selectFrom('rounds')
-            .select(['round_key', 'start_time'])
-            .where('round_key', 'in', keys)
-            .$if(serverGuid !== undefined, (qb) => qb.where('server_guid', '=', serverGuid as ServerGuid))
-            .execute()),
-        );
-      }
-      const newest = starts
-        .sort((a, b) => b.start_time.localeCompare(a.start_time) || Number(b.round_key) - Number(a.round_key))
-        .slice(0, limit)
-        .map((row) => Number(row.round_key));
-      if (newest.length === 0) return [];
+      // Most pairs share fewer rounds than the limit: their figures are read at once. Else the shared rounds' starts
+      // first, and the figures of the newest (a statement per round key of thousands would read them all).
+      const keys = sharedKeys.length <= limit ? sharedKeys : await newestRoundKeys(sharedKeys, serverGuid, limit);
+      if (keys.length === 0) return [];
       const rows = await db
         .selectFrom('rounds as r')
         .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
@@ -249,20 +260,18 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
           'b.kills as kills2',
           'b.deaths as deaths2',
         ])
-        .where('r.round_key', 'in', newest)
+        .where('r.round_key', 'in', keys)
+        .$if(serverGuid !== undefined, (qb) => qb.where('r.server_guid', '=', serverGuid as ServerGuid))
         .execute();
-      const order = new Map(newest.map((key, index) => [key, index]));
-      return rows
-        .sort((a, b) => (order.get(Number(a.round_key)) ?? 0) - (order.get(Number(b.round_key)) ?? 0))
-        .map((row) => ({
-          roundId: row.round_id,
-          startTime: row.start_time,
-          mapName: row.map_name,
-          serverGuid: row.server_guid,
-          serverName: row.server_name,
-          player1: { score: row.score1, kills: row.kills1, deaths: row.deaths1 },
-          player2: { score: row.score2, kills: row.kills2, deaths: row.deaths2 },
-        }));
+      return rows.sort(newestStartFirst).map((row) => ({
+        roundId: row.round_id,
+        startTime: row.start_time,
+        mapName: row.map_name,
+        serverGuid: row.server_guid,
+        serverName: row.server_name,
+        player1: { score: row.score1, kills: row.kills1, deaths: row.deaths1 },
+        player2: { score: row.score2, kills: row.kills2, deaths: row.deaths2 },
+      }));
     },
 
     /** The spans of the player's sessions that started at or after `since` (ISO), newest first, at most `limit`. */
