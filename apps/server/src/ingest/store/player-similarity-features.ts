@@ -69,6 +69,8 @@ function prepareStatements(sqlite: SyncConnection) {
   };
 }
 
+type ServerRows = Map<string, { playedMs: number; lastWeek: number }>;
+
 /** A player's rows of the servers index: per server of the window, its minutes and the latest week played there. */
 function serverRowsOf(state: FeatureState, features: PlayerFeatures): ServerRows {
   const rows: ServerRows = new Map();
@@ -84,8 +86,6 @@ function serverRowsOf(state: FeatureState, features: PlayerFeatures): ServerRows
   return rows;
 }
 
-type ServerRows = Map<string, { playedMs: number; lastWeek: number }>;
-
 /** A player's state and servers index rows as the database holds them. */
 interface StoredPlayer {
   state: FeatureState;
@@ -98,8 +98,8 @@ interface PendingPlayer {
   state: FeatureState;
 }
 
-/** Players whose stored state stays parsed between batches: a backlog's working set, a few MB. */
-const STORED_PLAYERS_KEPT = 5_000;
+/** Players whose stored state stays parsed between batches: a backlog's working set (tens of MB at most). */
+const STORED_PLAYERS_KEPT = 2_000;
 
 export interface PlayerSimilarityFeatures {
   /**

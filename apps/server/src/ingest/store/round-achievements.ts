@@ -114,7 +114,7 @@ function prepareStatements(sqlite: SyncConnection) {
 }
 
 /** Players whose stored progress stays parsed between batches. */
-const STORED_PLAYERS_KEPT = 5_000;
+const STORED_PLAYERS_KEPT = 2_000;
 
 /** A player's progress row, parsed. */
 interface PlayerProgress {

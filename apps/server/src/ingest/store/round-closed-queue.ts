@@ -31,10 +31,11 @@ type Work = 'closed' | 'aggregates' | 'map_days' | 'achievements';
 type QueueRow = { seq: number; round_key: number; work: Work };
 
 /**
- * A backlog's rounds are done many to a transaction, but a transaction is kept short: on SQLite it holds the
- * write lock, and a sign-in's write waits for it (busy_timeout 5 s).
+ * A backlog's rounds are done many to a transaction (docs/decisions/0024-round-closed-backlog.md), but a transaction
+ * is kept short: on SQLite it holds the write lock, and a write of the HTTP thread waits for it, its event loop
+ * blocked meanwhile. About 200 rounds fit in TRANSACTION_MS; the rows are read ahead a few more at a time.
  */
-const ROUNDS_PER_TRANSACTION = 4096;
+const ROUNDS_PER_TRANSACTION = 512;
 const TRANSACTION_MS = 250;
 
 /**
