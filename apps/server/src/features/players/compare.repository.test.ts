@@ -56,7 +56,7 @@ async function plansOfComparison(): Promise<{ sql: string; plan: string[] }[]> {
   expect(await repository.findSharedRounds(player1, player2, keys, guid, 50)).not.toHaveLength(0);
   await repository.findServer(guid);
   await repository.findServerFigures(player1);
-  await repository.findDayFigures(player1, 0);
+  await repository.findWindowFigures(player1, { Last30Days: 0, Last6Months: 0, LastYear: 0 });
   await repository.findMapFigures(player1);
   await repository.findMilestoneAwards(player1);
   expect((await repository.findOnlineSpans(player1, '1970-01-01T00:00:00.000Z', 5_000)).length).toBeGreaterThan(0);

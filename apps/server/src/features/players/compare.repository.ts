@@ -1,4 +1,4 @@
-import { BADGE_DEFINITIONS } from '@frontline/contract';
+import { BADGE_DEFINITIONS, COMPARISON_BUCKET_DAYS } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import { compileOnce, type QueryValue } from '../../db/compiled-query.ts';
 import { parameterChunks } from '../../db/parameter-chunks.ts';
@@ -7,7 +7,8 @@ import type { RoundId, ServerGuid } from '../../domain/ids.ts';
 
 /**
  * The SQL behind the comparison of two players (issue 19). Everything but the head-to-head rounds reads the round
- * aggregates of one player through its player key or index (server totals, UTC days, map months, awards): a
+ * aggregates of one player through its player key or index (server totals, UTC days summed per window, map months,
+ * awards): a
  * handful to a few hundred rows whatever the history's length. The head-to-head intersects the two players' round
  * keys, each read from the (player, round) index alone (and kept by the service for the player's next comparisons),
  * then reads the start of the shared rounds and the figures of the newest by key (query plans:
@@ -31,13 +32,21 @@ export interface ServerFiguresRecord {
   pingCount: number;
 }
 
-export interface DayFiguresRecord {
-  serverGuid: ServerGuid;
-  day: number;
+/** The three windowed buckets of the comparison (AllTime is the server totals). */
+export type WindowedBucket = keyof typeof COMPARISON_BUCKET_DAYS;
+const WINDOWED_BUCKETS = Object.keys(COMPARISON_BUCKET_DAYS) as WindowedBucket[];
+
+export interface Figures {
   score: number;
   kills: number;
   deaths: number;
   playedMs: number;
+}
+
+/** A server's figures of the player summed over each windowed bucket. */
+export interface WindowFiguresRecord {
+  serverGuid: ServerGuid;
+  windows: Record<WindowedBucket, Figures>;
 }
 
 export interface MapFiguresRecord {
@@ -100,12 +109,32 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       ])
       .where('t.player_name', '=', value('name')),
   );
-  const selectDayFigures = compileOnce(db, (value: QueryValue<{ name: string; fromDay: number }>) =>
-    db
-      .selectFrom('server_player_days')
-      .select(['server_guid', 'day', 'score', 'kills', 'deaths', 'played_ms'])
-      .where('player_name', '=', value('name'))
-      .where('day', '>=', value('fromDay')),
+  // Each window's sums by server, summed by the database: a year of a busy player's days is thousands of rows.
+  const selectWindowFigures = compileOnce(
+    db,
+    (value: QueryValue<Record<`from${WindowedBucket}`, number> & { name: string }>) =>
+      db
+        .selectFrom('server_player_days')
+        .select((eb) => [
+          'server_guid',
+          ...WINDOWED_BUCKETS.flatMap((bucket) =>
+            (['score', 'kills', 'deaths', 'played_ms'] as const).map((column) =>
+              eb.fn
+                .sum<number>(
+                  eb
+                    .case()
+                    .when('day', '>=', value(`from${bucket}`))
+                    .then(eb.ref(column))
+                    .else(0)
+                    .end(),
+                )
+                .as(`${column}_${bucket}`),
+            ),
+          ),
+        ])
+        .where('player_name', '=', value('name'))
+        .where('day', '>=', value('fromLastYear'))
+        .groupBy('server_guid'),
   );
   const selectMapFigures = compileOnce(db, (value: QueryValue<{ name: string }>) =>
     db
@@ -190,16 +219,30 @@ export function createCompareRepository(db: Kysely<DatabaseSchema>) {
       }));
     },
 
-    /** The player's closed-round totals per server and UTC day (the day a round ended), from `fromDay` on. */
-    async findDayFigures(name: string, fromDay: number): Promise<DayFiguresRecord[]> {
-      const rows = await selectDayFigures({ name, fromDay });
+    /**
+     * The player's closed-round totals per server over each windowed bucket, a round counting on the UTC day it
+     * ended; `fromDays` is each bucket's first day.
+     */
+    async findWindowFigures(name: string, fromDays: Record<WindowedBucket, number>): Promise<WindowFiguresRecord[]> {
+      const rows = (await selectWindowFigures({
+        name,
+        fromLast30Days: fromDays.Last30Days,
+        fromLast6Months: fromDays.Last6Months,
+        fromLastYear: fromDays.LastYear,
+      })) as unknown as (Record<string, number | string> & { server_guid: ServerGuid })[];
       return rows.map((row) => ({
         serverGuid: row.server_guid,
-        day: row.day,
-        score: row.score,
-        kills: row.kills,
-        deaths: row.deaths,
-        playedMs: row.played_ms,
+        windows: Object.fromEntries(
+          WINDOWED_BUCKETS.map((bucket) => [
+            bucket,
+            {
+              score: Number(row[`score_${bucket}`]),
+              kills: Number(row[`kills_${bucket}`]),
+              deaths: Number(row[`deaths_${bucket}`]),
+              playedMs: Number(row[`played_ms_${bucket}`]),
+            },
+          ]),
+        ) as Record<WindowedBucket, Figures>,
       }));
     },
 

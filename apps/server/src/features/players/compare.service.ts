@@ -17,7 +17,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { roundTo } from '../../lib/numbers.ts';
 import { DAY_MS, firstDayOfWindow, windowStartMs } from '../../lib/utc-days.ts';
 import { intersectIntervals, mergeIntervals, minutesPerUtcHour, type Interval } from './compare-hours.ts';
-import type { CompareRepository, OnlineSpanRecord, ServerFiguresRecord } from './compare.repository.ts';
+import type {
+  CompareRepository,
+  Figures,
+  OnlineSpanRecord,
+  ServerFiguresRecord,
+  WindowedBucket,
+} from './compare.repository.ts';
 import { spreadOverHours, sumMaps, sumOpenRounds } from './player-figures.ts';
 import { sharedRoundKeys } from './shared-round-keys.ts';
 import type { PlayerProfileRepository } from './player-profile.repository.ts';
@@ -46,13 +52,6 @@ export interface ComparisonRequest {
 export type ComparisonRefusal =
   | { kind: 'unknownPlayers'; players: { parameter: ComparedPlayer; name: string }[] }
   | { kind: 'unknownServer'; serverGuid: ServerGuid };
-
-interface Figures {
-  score: number;
-  kills: number;
-  deaths: number;
-  playedMs: number;
-}
 
 const noFigures = (): Figures => ({ score: 0, kills: 0, deaths: 0, playedMs: 0 });
 
@@ -159,10 +158,14 @@ export function createCompareService({
   async function readSide(name: string, serverGuid: ServerGuid | undefined, nowMs: number): Promise<PlayerSide> {
     const onCompared = (guid: ServerGuid) => serverGuid === undefined || guid === serverGuid;
     const hoursSince = windowStartMs(nowMs, COMPARISON_HOURS_DAYS);
-    const longestWindowDay = firstDayOfWindow(nowMs, COMPARISON_BUCKET_DAYS.LastYear);
-    const [servers, days, mapRows, openSessions, windowSessions, awards] = await Promise.all([
+    const fromDays = {
+      Last30Days: firstDayOfWindow(nowMs, COMPARISON_BUCKET_DAYS.Last30Days),
+      Last6Months: firstDayOfWindow(nowMs, COMPARISON_BUCKET_DAYS.Last6Months),
+      LastYear: firstDayOfWindow(nowMs, COMPARISON_BUCKET_DAYS.LastYear),
+    };
+    const [servers, windowRows, mapRows, openSessions, windowSessions, awards] = await Promise.all([
       repository.findServerFigures(name),
-      repository.findDayFigures(name, longestWindowDay),
+      repository.findWindowFigures(name, fromDays),
       repository.findMapFigures(name),
       profiles.findOpenRoundSessions(name),
       sessionsReaching(name, hoursSince),
@@ -174,15 +177,13 @@ export function createCompareService({
     const openRounds = sumOpenRounds(openSessionsHere);
     const withOpenRounds = (figures: Figures) => openRounds.reduce(addFigures, figures);
 
-    const comparedDays = days.filter((day) => onCompared(day.serverGuid));
-    const windowed = (windowDays: number) => {
-      const firstDay = firstDayOfWindow(nowMs, windowDays);
-      return withOpenRounds(comparedDays.filter((day) => day.day >= firstDay).reduce(addFigures, noFigures()));
-    };
+    const comparedWindows = windowRows.filter((row) => onCompared(row.serverGuid));
+    const windowed = (bucket: WindowedBucket) =>
+      withOpenRounds(comparedWindows.map((row) => row.windows[bucket]).reduce(addFigures, noFigures()));
     const buckets: Record<ComparisonBucket, Figures> = {
-      Last30Days: windowed(COMPARISON_BUCKET_DAYS.Last30Days),
-      Last6Months: windowed(COMPARISON_BUCKET_DAYS.Last6Months),
-      LastYear: windowed(COMPARISON_BUCKET_DAYS.LastYear),
+      Last30Days: windowed('Last30Days'),
+      Last6Months: windowed('Last6Months'),
+      LastYear: windowed('LastYear'),
       AllTime: withOpenRounds(compared.reduce(addFigures, noFigures())),
     };
 
