@@ -172,24 +172,31 @@ describe('the collector inside the server', () => {
 
   // PostgreSQL's connection can break under a running collector (a restart, a failover, the network): the worker
   // ends rather than fail every cycle on a dead connection, and its host starts another, which connects afresh.
-  it.skipIf(!onPostgres)('on PostgreSQL, starts its worker again when its connection is cut, and goes on', async () => {
-    const { app, database } = await startCollecting([ALICE_ON_FH2]);
-    await app.ready();
-    const schema = database.postgres?.schema ?? '';
-    // Read through the pool: the test's own synchronous connection has the collector's name too, and is cut with it.
-    const observations = async () =>
-      (await database.db.selectFrom('sessions').select('observations').execute()).map((row) => row.observations);
-    await expect.poll(observations, { timeout: 5_000, interval: 50 }).toEqual([2]);
+  it.skipIf(!onPostgres)(
+    'on PostgreSQL, starts its worker again when its connection is cut, and goes on',
+    async () => {
+      const { app, database } = await startCollecting([ALICE_ON_FH2]);
+      await app.ready();
+      const schema = database.postgres?.schema ?? '';
+      // Read through the pool: the test's own synchronous connection has the collector's name too, and is cut with it.
+      const observations = async () =>
+        (await database.db.selectFrom('sessions').select('observations').execute()).map((row) => row.observations);
+      await expect.poll(observations, { timeout: 5_000, interval: 50 }).toEqual([2]);
 
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where application_name = ${`frontline collector ${schema}`}`.execute(database.db);
-    await expect.poll(() => app.collector?.restarts, { timeout: 10_000, interval: 50 }).toBe(1);
-    // The same session goes on, one poll at a time, from the new worker's own connection.
-    const before = (await observations())[0] ?? 0;
-    await expect.poll(async () => (await observations())[0], { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
-    expect(await observations()).toHaveLength(1);
-    await app.close();
-  });
+      await expect.poll(() => app.collector?.restarts, { timeout: 10_000, interval: 50 }).toBe(1);
+      // The same session goes on, one poll at a time, from the new worker's own connection.
+      const before = (await observations())[0] ?? 0;
+      await expect
+        .poll(async () => (await observations())[0], { timeout: 10_000, interval: 50 })
+        .toBeGreaterThan(before);
+      expect(await observations()).toHaveLength(1);
+      await app.close();
+      // Its waits add up to 25 s; the default 5 s cut it short on a busy machine.
+    },
+    30_000,
+  );
 
   it('is off when COLLECTOR_ENABLED is false', async () => {
     const app = await createTestApp({ COLLECTOR_ENABLED: 'false' });

@@ -290,7 +290,8 @@ describe('round aggregates', () => {
     // Generation leaves its rounds' achievements queued (decision 0017): worked off first, as the worker would.
     createRoundClosedQueue(database.sqlite).processQueue(Number.POSITIVE_INFINITY);
     expected = recompute(database.sqlite);
-  }, 30_000);
+    // On PostgreSQL every statement is a round trip: about 15 s there, and twice that on a machine busy with more.
+  }, 90_000);
 
   afterAll(async () => {
     await database.close();
