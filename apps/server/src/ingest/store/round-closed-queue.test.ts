@@ -90,6 +90,17 @@ describe.skipIf(onPostgres)('the round-closed queue', () => {
     files.push(file);
     return file;
   };
+  /** Two files with the world's polls written and their rounds' work still queued. */
+  const twoFilesOwingTheSameRounds = async () => {
+    const polls = worldPolls();
+    const pair = [await newFile(), await newFile()] as const;
+    for (const { database } of pair) {
+      const tracker = new Tracker();
+      const store = createCollectorStore(database.sqlite);
+      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
+    }
+    return pair;
+  };
 
   it('resumes after a crash between rounds closing and their work: the figures equal a run without one', async () => {
     const polls = worldPolls();
@@ -202,13 +213,7 @@ describe.skipIf(onPostgres)('the round-closed queue', () => {
   }, 60_000);
 
   it('writes the same rows whether it does many rounds in a transaction or one', async () => {
-    const polls = worldPolls();
-    const [batched, oneByOne] = [await newFile(), await newFile()];
-    for (const file of [batched, oneByOne]) {
-      const store = createCollectorStore(file.database.sqlite);
-      const tracker = new Tracker();
-      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
-    }
+    const [batched, oneByOne] = await twoFilesOwingTheSameRounds();
     const batchedStore = createCollectorStore(batched.database.sqlite);
     const owed = batchedStore.roundClosedQueue.remaining();
     // The six hours' rounds (players in several of them) in one or two transactions.
@@ -223,13 +228,7 @@ describe.skipIf(onPostgres)('the round-closed queue', () => {
   }, 60_000);
 
   it('leaves a round whose work fails queued, with nothing of it written, and goes on with it once it can', async () => {
-    const polls = worldPolls();
-    const [file, clean] = [await newFile(), await newFile()];
-    for (const { database } of [file, clean]) {
-      const tracker = new Tracker();
-      const store = createCollectorStore(database.sqlite);
-      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
-    }
+    const [file, clean] = await twoFilesOwingTheSameRounds();
     const { sqlite } = file.database;
     const store = createCollectorStore(sqlite);
     // A round a few places into the queue (one with polls to spoil): those before it share its transaction until it
@@ -267,13 +266,7 @@ describe.skipIf(onPostgres)('the round-closed queue', () => {
   }, 60_000);
 
   it("forgets what a rolled-back batch added to players' features and progress", async () => {
-    const polls = worldPolls();
-    const [file, clean] = [await newFile(), await newFile()];
-    for (const { database } of [file, clean]) {
-      const tracker = new Tracker();
-      const store = createCollectorStore(database.sqlite);
-      for (const poll of polls) store.applyBatches([tracker.ingest(poll).batch]);
-    }
+    const [file, clean] = await twoFilesOwingTheSameRounds();
     const { sqlite } = file.database;
     const store = createCollectorStore(sqlite);
     const head = sqlite.prepare('select round_key, work from round_closed_queue order by seq limit 3');
