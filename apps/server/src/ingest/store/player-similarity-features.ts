@@ -1,6 +1,6 @@
 import type { SyncConnection } from '../../db/sync-connection.ts';
 import { isDefaultBotName } from '../../domain/bots.ts';
-import { RecentMap } from '../../lib/recent-map.ts';
+import { PlayerBatch } from './player-batch.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 import {
@@ -117,30 +117,20 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
   const statements = prepareStatements(sqlite);
   // A backlog's batch adds several rounds of most of its players: each state is summed and written once per batch
   // instead of once per session (JSON of up to 26 weeks: most of the backlog's time went there), and stays parsed
-  // for the next batch. Only this module writes these rows, so what it keeps is what the database holds.
-  const pending = new Map<string, PendingPlayer>();
-  const stored = new RecentMap<string, StoredPlayer>(STORED_PLAYERS_KEPT);
-
-  function storedPlayer(playerName: string): StoredPlayer {
-    const kept = stored.get(playerName);
-    if (kept) return kept;
-    const row = statements.selectState.get(playerName) as { state: string } | undefined;
-    const state: FeatureState = row ? (JSON.parse(row.state) as FeatureState) : emptyFeatureState();
-    return { state, serverRows: serverRowsOf(state, summariseFeatures(playerName, state)) };
-  }
-
-  function pendingPlayer(playerName: string): PendingPlayer {
-    let player = pending.get(playerName);
-    if (!player) {
-      const before = storedPlayer(playerName);
-      player = { stored: before, state: before.state };
-      pending.set(playerName, player);
-    }
-    return player;
-  }
+  // for the next batch.
+  const players = new PlayerBatch<StoredPlayer, PendingPlayer>({
+    keep: STORED_PLAYERS_KEPT,
+    read(playerName) {
+      const row = statements.selectState.get(playerName) as { state: string } | undefined;
+      const state: FeatureState = row ? (JSON.parse(row.state) as FeatureState) : emptyFeatureState();
+      return { state, serverRows: serverRowsOf(state, summariseFeatures(playerName, state)) };
+    },
+    start: (stored) => ({ stored, state: stored.state }),
+    write: (playerName, pending) => writePlayer(playerName, pending),
+  });
 
   function addSession(round: RoundRow, session: SessionRow): void {
-    const player = pendingPlayer(session.player_name);
+    const player = players.get(session.player_name);
     player.state = addClosedSession(player.state, {
       startMs: Date.parse(session.start_time),
       lastSeenMs: Date.parse(session.last_seen),
@@ -210,15 +200,7 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       if (latest > 0) statements.deleteOldMapWeeks.run(round.map_name, latest - FEATURE_WEEKS * 2);
     },
 
-    flush() {
-      for (const [playerName, player] of pending) stored.set(playerName, writePlayer(playerName, player));
-      pending.clear();
-    },
-
-    discard() {
-      pending.clear();
-      // What the failed batch flushed is not in the database after all.
-      stored.clear();
-    },
+    flush: () => players.flush(),
+    discard: () => players.discard(),
   };
 }

@@ -13,10 +13,10 @@ import { roundPlacements } from '../../domain/achievements/placements.ts';
 import { samplesByPlayer } from '../../domain/achievements/player-samples.ts';
 import { roundTeamVictories } from '../../domain/achievements/team-victories.ts';
 import { isDefaultBotName } from '../../domain/bots.ts';
-import { RecentMap } from '../../lib/recent-map.ts';
 import { localHourOf } from '../../domain/local-hour.ts';
 import { decodeTimeline } from '../../domain/timeline-codec.ts';
 import { isoTime } from './iso-time.ts';
+import { PlayerBatch } from './player-batch.ts';
 
 /**
  * A closed round's achievements (issue 18; the `achievements` work of the round-closed queue, after the round's
@@ -140,9 +140,33 @@ export interface RoundAchievements {
 export function createRoundAchievements(sqlite: SyncConnection): RoundAchievements {
   const statements = prepareStatements(sqlite);
   // Progress is written once per batch of rounds, not once per session (a backlog's batch holds several rounds of
-  // most of its players), and stays parsed for the next batch, as player-similarity-features.ts does its states.
-  const pending = new Map<string, PlayerProgress>();
-  const stored = new RecentMap<string, PlayerProgress>(STORED_PLAYERS_KEPT);
+  // most of its players), and stays parsed for the next batch.
+  const progressBatch = new PlayerBatch<PlayerProgress, PlayerProgress>({
+    keep: STORED_PLAYERS_KEPT,
+    read(playerName) {
+      const row = statements.selectProgress.get(playerName) as ProgressRow | undefined;
+      return {
+        kills: row?.kills ?? 0,
+        score: row?.score ?? 0,
+        playMs: row?.played_ms ?? 0,
+        owned: new Set<string>(row ? (JSON.parse(row.owned) as string[]) : []),
+        badges: row ? (JSON.parse(row.badges) as BadgeProgress) : emptyBadgeProgress(),
+      };
+    },
+    // The badge progress is replaced, never changed in place (domain/achievements/badge-progress.ts).
+    start: (stored) => ({ ...stored, owned: new Set(stored.owned) }),
+    write(playerName, changed) {
+      statements.upsertProgress.run(
+        playerName,
+        changed.kills,
+        changed.score,
+        changed.playMs,
+        JSON.stringify([...changed.owned]),
+        JSON.stringify(changed.badges),
+      );
+      return changed;
+    },
+  });
 
   function roundAwards(roundKey: number, round: RoundRow, endTime: string, sessions: SessionRow[]): Award[] {
     const row = statements.selectTimeline.get(roundKey) as { timeline: Uint8Array } | undefined;
@@ -197,7 +221,7 @@ export function createRoundAchievements(sqlite: SyncConnection): RoundAchievemen
 
   /** The once-only awards of one player's session, advancing the player's progress. */
   function progressAwards(round: RoundRow, session: SessionRow): Award[] {
-    const progress = progressOf(session.player_name);
+    const progress = progressBatch.get(session.player_name);
     const previous = { kills: progress.kills, score: progress.score, playMs: progress.playMs };
     const { owned } = progress;
     const achievedAt = session.last_seen;
@@ -256,52 +280,9 @@ export function createRoundAchievements(sqlite: SyncConnection): RoundAchievemen
     return awards;
   }
 
-  function storedProgress(playerName: string): PlayerProgress {
-    const kept = stored.get(playerName);
-    if (kept) return kept;
-    const row = statements.selectProgress.get(playerName) as ProgressRow | undefined;
-    return {
-      kills: row?.kills ?? 0,
-      score: row?.score ?? 0,
-      playMs: row?.played_ms ?? 0,
-      owned: new Set<string>(row ? (JSON.parse(row.owned) as string[]) : []),
-      badges: row ? (JSON.parse(row.badges) as BadgeProgress) : emptyBadgeProgress(),
-    };
-  }
-
-  /** A player's progress as the batch's rounds have left it: a copy of the stored one the first time. */
-  function progressOf(playerName: string): PlayerProgress {
-    let progress = pending.get(playerName);
-    if (!progress) {
-      const before = storedProgress(playerName);
-      // The badge progress is replaced, never changed in place (domain/achievements/badge-progress.ts).
-      progress = { ...before, owned: new Set(before.owned) };
-      pending.set(playerName, progress);
-    }
-    return progress;
-  }
-
   return {
-    flush() {
-      for (const [playerName, progress] of pending) {
-        statements.upsertProgress.run(
-          playerName,
-          progress.kills,
-          progress.score,
-          progress.playMs,
-          JSON.stringify([...progress.owned]),
-          JSON.stringify(progress.badges),
-        );
-        stored.set(playerName, progress);
-      }
-      pending.clear();
-    },
-
-    discard() {
-      pending.clear();
-      // What the failed batch flushed is not in the database after all.
-      stored.clear();
-    },
+    flush: () => progressBatch.flush(),
+    discard: () => progressBatch.discard(),
 
     awardRound(roundKey) {
       const round = statements.selectRound.get(roundKey) as RoundRow | undefined;
