@@ -152,6 +152,10 @@ export interface PlayerSimilarityFeaturesTable {
   favourite_server: string | null;
   /** Presence hours (domain/similarity/presence-hours.ts); null only before the migration that added it filled it. */
   presence: Uint8Array | null;
+  /** JSON: played milliseconds per server in the window (migration 0019). */
+  servers: string;
+  /** The write batch that last wrote the row; greater with every batch (migration 0019). */
+  revision: number;
 }
 
 export interface PlayerSimilaritySummariesTable {
@@ -164,13 +168,6 @@ export interface PlayerSimilarityStatesTable {
   player_name: string;
   /** JSON: FeatureState, what the next closed round adds to. */
   state: string;
-}
-
-export interface PlayerSimilarityServersTable {
-  server_guid: string;
-  player_name: string;
-  played_ms: number;
-  last_week: number;
 }
 
 export interface SimilarityMapWeeksTable {
@@ -394,7 +391,6 @@ export interface DatabaseSchema {
   player_similarity_features: PlayerSimilarityFeaturesTable;
   player_similarity_summaries: PlayerSimilaritySummariesTable;
   player_similarity_states: PlayerSimilarityStatesTable;
-  player_similarity_servers: PlayerSimilarityServersTable;
   similarity_map_weeks: SimilarityMapWeeksTable;
   server_population: ServerPopulationTable;
   server_ping_hourly: ServerPingHourlyTable;

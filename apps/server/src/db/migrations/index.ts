@@ -17,6 +17,7 @@ import { similarityFeatures } from './0015-similarity-features.ts';
 import { similarityPresence } from './0016-similarity-presence.ts';
 import { sessionsPlayerRoundIndex } from './0017-sessions-player-round-index.ts';
 import { liveLists } from './0018-live-lists.ts';
+import { similarityCandidates } from './0019-similarity-candidates.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-similarity-presence': similarityPresence,
   '0017-sessions-player-round-index': sessionsPlayerRoundIndex,
   '0018-live-lists': liveLists,
+  '0019-similarity-candidates': similarityCandidates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -60,25 +60,26 @@ export function overlapMinutes(a: readonly OnlineInterval[], b: readonly OnlineI
   return total;
 }
 
-/**
- * Minutes online per hour since 1970 (the key: whole UTC hours), counting only minutes inside the given weeks (all
- * of them without `weeks`). Sparse: a player online two hours an evening for 13 weeks has about 200 entries.
- */
-export function minutesPerHourInWeeks(
+/** Calls `visit` with each whole UTC hour the intervals touch (hours since 1970) and their minutes in it, in order. */
+export function forEachHour(
   intervals: readonly OnlineInterval[],
-  weeks?: ReadonlySet<number>,
-): Map<number, number> {
-  const hours = new Map<number, number>();
+  visit: (hour: number, minutes: number) => void,
+): void {
   for (const [start, end] of intervals) {
     let minute = start;
     while (minute < end) {
       const hour = Math.floor(minute / 60);
       const chunkEnd = Math.min(end, (hour + 1) * 60);
-      if (!weeks || weeks.has(weekOfMs(minute * MINUTE_MS)))
-        hours.set(hour, (hours.get(hour) ?? 0) + (chunkEnd - minute));
+      visit(hour, chunkEnd - minute);
       minute = chunkEnd;
     }
   }
+}
+
+/** Minutes online per hour since 1970 (the key). Sparse: two hours an evening for 13 weeks is about 200 entries. */
+export function minutesPerHour(intervals: readonly OnlineInterval[]): Map<number, number> {
+  const hours = new Map<number, number>();
+  forEachHour(intervals, (hour, minutes) => hours.set(hour, (hours.get(hour) ?? 0) + minutes));
   return hours;
 }
 

@@ -215,6 +215,16 @@ export function summariseFeatures(playerName: string, state: FeatureState): Play
   return features;
 }
 
+/** The played milliseconds per server of the window (whole milliseconds): what the candidates' funnel reads. */
+export function serverPlayedMsOf(features: Pick<PlayerFeatures, 'serverMinutes'>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(features.serverMinutes).map(([serverGuid, minutes]) => [
+      serverGuid,
+      Math.round(minutes * MINUTE_MS),
+    ]),
+  );
+}
+
 export function killDeathRatioOf(features: Pick<PlayerFeatures, 'kills' | 'deaths'>): number {
   return features.deaths > 0 ? features.kills / features.deaths : features.kills;
 }

@@ -1,6 +1,6 @@
 import { EXPECTED_OVERLAP_SCALE_MINUTES, NEIGHBOURHOOD_DAYS } from './temporal-non-overlap.ts';
 import { firstMinuteOfWeek, INTERVAL_WEEKS } from './player-features.ts';
-import { minutesPerHourInWeeks, type OnlineInterval } from './online-intervals.ts';
+import { minutesPerHour, type OnlineInterval } from './online-intervals.ts';
 
 /**
  * A player's presence hours: one bit per clock hour of the interval window (13 weeks ending with the player's latest
@@ -29,7 +29,7 @@ function firstHourOf(lastWeek: number): number {
 export function presenceHoursOf(intervals: readonly OnlineInterval[], lastWeek: number): Uint8Array {
   const bits = new Uint8Array(PRESENCE_BYTES);
   const firstHour = firstHourOf(lastWeek);
-  for (const [hour, minutes] of minutesPerHourInWeeks(intervals)) {
+  for (const [hour, minutes] of minutesPerHour(intervals)) {
     const index = hour - firstHour;
     if (minutes > 30 && index >= 0 && index < PRESENCE_HOURS) bits[index >> 3]! |= 1 << (index & 7);
   }

@@ -4,7 +4,7 @@ import { estimateNonOverlap, presentHoursOf } from './presence-hours.ts';
 import {
   killDeathTerm,
   killRateTerm,
-  scoreSimilarity,
+  similarityScorer,
   SIMILARITY_WEIGHTS,
   type ScoredFeatures,
   type SimilarityResult,
@@ -93,9 +93,10 @@ export function rankSimilarPlayers(
   mode: SimilarityMode,
   limit: number,
 ): RankedPlayer[] {
+  const score = similarityScorer(target, mode);
   return candidates
     .filter((candidate) => candidate.playerName !== target.playerName)
-    .map((features, order) => ({ features, similarity: scoreSimilarity(target, features, mode), order }))
+    .map((features, order) => ({ features, similarity: score(features), order }))
     .sort((a, b) => b.similarity.score - a.similarity.score || a.order - b.order)
     .slice(0, limit)
     .map(({ features, similarity }) => ({ features, similarity }));

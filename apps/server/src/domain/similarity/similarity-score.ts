@@ -1,6 +1,6 @@
 import type { SimilarityMode } from '@frontline/contract';
 import { killDeathRatioOf, killsPerMinuteOf, typicalOnlineHoursOf, type PlayerFeatures } from './player-features.ts';
-import { compareTemporal, type TemporalComparison } from './temporal-non-overlap.ts';
+import { compareTemporalWith, prepareTemporalSide, type TemporalComparison } from './temporal-non-overlap.ts';
 
 /**
  * How alike two players are (domain facts §6, with a working temporal non-overlap term;
@@ -89,7 +89,6 @@ function jaccard(a: readonly number[], b: readonly number[]): { index: number; c
   return { index: union === 0 ? 0 : common.length / union, common };
 }
 
-/** How much two players' play is spread over the same servers: Σ over servers of the smaller share (0..1). */
 /**
  * Σ over servers of the smaller of the two players' shares of play there: 1 for the same spread over the same
  * servers, 0 for no server in common. `bTotal` when `b` holds only some of the second player's servers (the
@@ -134,111 +133,18 @@ export function scoreSimilarity(
   candidate: ScoredFeatures,
   mode: SimilarityMode,
 ): SimilarityResult {
+  return similarityScorer(target, mode)(candidate);
+}
+
+/**
+ * Scores candidates against one target: what depends on the target alone (its ratios, typical hours, its minutes
+ * per clock hour for the temporal term) is worked out once, not once per candidate.
+ */
+export function similarityScorer(
+  target: ScoredFeatures,
+  mode: SimilarityMode,
+): (candidate: ScoredFeatures) => SimilarityResult {
   const weights = SIMILARITY_WEIGHTS[mode];
-  const reasons: string[] = [];
-  const warnings: string[] = [];
-  let sum = 0;
-
-  if (weights.playTime > 0) {
-    const longer = Math.max(target.playedMinutes, candidate.playedMinutes);
-    const term = longer > 0 ? 1 - Math.abs(target.playedMinutes - candidate.playedMinutes) / longer : 1;
-    sum += weights.playTime * term;
-    if (term >= 0.8) {
-      reasons.push(
-        `Similar play time (${Math.round(target.playedMinutes)} vs ${Math.round(candidate.playedMinutes)} minutes)`,
-      );
-    }
-  }
-
-  const targetKd = killDeathRatioOf(target);
-  const candidateKd = killDeathRatioOf(candidate);
-  const kdTerm = killDeathTerm(target, candidate);
-  sum += weights.killDeath * kdTerm;
-  if (kdTerm >= 0.8) reasons.push(`Similar KDR (${formatRatio(targetKd)} vs ${formatRatio(candidateKd)})`);
-
-  const targetKpm = killsPerMinuteOf(target);
-  const candidateKpm = killsPerMinuteOf(candidate);
-  const kpmTerm = killRateTerm(target, candidate);
-  sum += weights.killRate * kpmTerm;
-  if (kpmTerm >= 0.9)
-    reasons.push(`Similar kill rate (${formatRatio(targetKpm)} vs ${formatRatio(candidateKpm)} per minute)`);
-
-  if (mode === 'aliasdetection') {
-    // Decision 0018: the name a player is leaving has few hours, and which server holds the most of them is a matter
-    // of chance; alias mode weighs the share of play both names have on the same servers instead.
-    const shared = sharedServerShare(target.serverMinutes, candidate.serverMinutes);
-    sum += weights.favouriteServer * shared;
-    if (shared >= 0.5) reasons.push(`Plays on the same servers (${Math.round(shared * 100)} % of play in common)`);
-  } else if (target.favouriteServer !== null && target.favouriteServer === candidate.favouriteServer) {
-    sum += weights.favouriteServer;
-    reasons.push('Plays on same favorite server');
-  }
-
-  if (weights.onlineHours > 0) {
-    const targetHours = typicalOnlineHoursOf(target.hourMinutes);
-    const candidateHours = typicalOnlineHoursOf(candidate.hourMinutes);
-    if (targetHours.length === 0 || candidateHours.length === 0) {
-      // Domain facts §6: without hours on either side, half the term.
-      sum += weights.onlineHours * 0.5;
-    } else {
-      const { index, common } = jaccard(targetHours, candidateHours);
-      sum += weights.onlineHours * index;
-      if (common.length > 0) {
-        reasons.push(
-          `Similar online times (${common.length} overlapping hours: ${common.map((hour) => `${hour}:00`).join(', ')} UTC)`,
-        );
-      }
-    }
-  }
-
-  const temporal = compareTemporal(target, candidate);
-  if (weights.nonOverlap > 0) {
-    sum += weights.nonOverlap * temporal.nonOverlapScore;
-    if (temporal.nonOverlapScore >= 0.5) {
-      reasons.push(
-        `Never online at the same time, though active in the same ${temporal.sharedWeeks} week(s) on the same servers`,
-      );
-    }
-    if (temporal.overlapMinutes > HIGH_OVERLAP_MINUTES) {
-      warnings.push(`High temporal overlap (${Math.round(temporal.overlapMinutes)} minutes online together)`);
-    }
-  }
-
-  if (weights.ping > 0) {
-    const differences: number[] = [];
-    let similarity = 0;
-    for (const [serverGuid, ping] of Object.entries(target.serverPings)) {
-      const other = candidate.serverPings[serverGuid];
-      if (other === undefined) continue;
-      differences.push(Math.abs(ping - other));
-      similarity += pingSimilarityOf(ping - other, (ping + other) / 2);
-    }
-    if (differences.length > 0) {
-      const term = similarity / differences.length;
-      sum += weights.ping * term;
-      if (term >= 0.7) reasons.push(`Similar ping on ${differences.length} common server(s)`);
-      const largest = Math.max(...differences);
-      if (largest > HIGH_PING_DIFFERENCE_MS) warnings.push(`High ping difference (${Math.round(largest)} ms)`);
-    }
-  }
-
-  if (weights.mapDominance > 0) {
-    let weighted = 0;
-    let weightTotal = 0;
-    for (const [mapName, score] of Object.entries(target.mapDominance)) {
-      const other = candidate.mapDominance[mapName];
-      if (other === undefined) continue;
-      const weight = Math.min(2, Math.max(0.5, (score + other) / 2));
-      weighted += Math.max(0, 1 - Math.abs(score - other)) * weight;
-      weightTotal += weight;
-    }
-    if (weightTotal > 0) {
-      const term = weighted / weightTotal;
-      sum += weights.mapDominance * term;
-      if (term >= 0.8) reasons.push('Similar strength on the same maps');
-    }
-  }
-
   const totalWeight =
     weights.playTime +
     weights.killDeath +
@@ -248,5 +154,113 @@ export function scoreSimilarity(
     weights.nonOverlap +
     weights.ping +
     weights.mapDominance;
-  return { score: clamp01(sum / totalWeight), reasons: [...reasons, ...warnings], temporal };
+  const targetKd = killDeathRatioOf(target);
+  const targetKpm = killsPerMinuteOf(target);
+  const targetHours = typicalOnlineHoursOf(target.hourMinutes);
+  const targetTemporal = prepareTemporalSide(target);
+
+  return (candidate) => {
+    const reasons: string[] = [];
+    const warnings: string[] = [];
+    let sum = 0;
+
+    if (weights.playTime > 0) {
+      const longer = Math.max(target.playedMinutes, candidate.playedMinutes);
+      const term = longer > 0 ? 1 - Math.abs(target.playedMinutes - candidate.playedMinutes) / longer : 1;
+      sum += weights.playTime * term;
+      if (term >= 0.8) {
+        reasons.push(
+          `Similar play time (${Math.round(target.playedMinutes)} vs ${Math.round(candidate.playedMinutes)} minutes)`,
+        );
+      }
+    }
+
+    const candidateKd = killDeathRatioOf(candidate);
+    const kdTerm = killDeathTerm(target, candidate);
+    sum += weights.killDeath * kdTerm;
+    if (kdTerm >= 0.8) reasons.push(`Similar KDR (${formatRatio(targetKd)} vs ${formatRatio(candidateKd)})`);
+
+    const candidateKpm = killsPerMinuteOf(candidate);
+    const kpmTerm = killRateTerm(target, candidate);
+    sum += weights.killRate * kpmTerm;
+    if (kpmTerm >= 0.9)
+      reasons.push(`Similar kill rate (${formatRatio(targetKpm)} vs ${formatRatio(candidateKpm)} per minute)`);
+
+    if (mode === 'aliasdetection') {
+      // Decision 0018: the name a player is leaving has few hours, and which server holds the most of them is a
+      // matter of chance; alias mode weighs the share of play both names have on the same servers instead.
+      const shared = sharedServerShare(target.serverMinutes, candidate.serverMinutes);
+      sum += weights.favouriteServer * shared;
+      if (shared >= 0.5) reasons.push(`Plays on the same servers (${Math.round(shared * 100)} % of play in common)`);
+    } else if (target.favouriteServer !== null && target.favouriteServer === candidate.favouriteServer) {
+      sum += weights.favouriteServer;
+      reasons.push('Plays on same favorite server');
+    }
+
+    if (weights.onlineHours > 0) {
+      const candidateHours = typicalOnlineHoursOf(candidate.hourMinutes);
+      if (targetHours.length === 0 || candidateHours.length === 0) {
+        // Domain facts §6: without hours on either side, half the term.
+        sum += weights.onlineHours * 0.5;
+      } else {
+        const { index, common } = jaccard(targetHours, candidateHours);
+        sum += weights.onlineHours * index;
+        if (common.length > 0) {
+          reasons.push(
+            `Similar online times (${common.length} overlapping hours: ${common.map((hour) => `${hour}:00`).join(', ')} UTC)`,
+          );
+        }
+      }
+    }
+
+    const temporal = compareTemporalWith(targetTemporal, candidate);
+    if (weights.nonOverlap > 0) {
+      sum += weights.nonOverlap * temporal.nonOverlapScore;
+      if (temporal.nonOverlapScore >= 0.5) {
+        reasons.push(
+          `Never online at the same time, though active in the same ${temporal.sharedWeeks} week(s) on the same servers`,
+        );
+      }
+      if (temporal.overlapMinutes > HIGH_OVERLAP_MINUTES) {
+        warnings.push(`High temporal overlap (${Math.round(temporal.overlapMinutes)} minutes online together)`);
+      }
+    }
+
+    if (weights.ping > 0) {
+      const differences: number[] = [];
+      let similarity = 0;
+      for (const [serverGuid, ping] of Object.entries(target.serverPings)) {
+        const other = candidate.serverPings[serverGuid];
+        if (other === undefined) continue;
+        differences.push(Math.abs(ping - other));
+        similarity += pingSimilarityOf(ping - other, (ping + other) / 2);
+      }
+      if (differences.length > 0) {
+        const term = similarity / differences.length;
+        sum += weights.ping * term;
+        if (term >= 0.7) reasons.push(`Similar ping on ${differences.length} common server(s)`);
+        const largest = Math.max(...differences);
+        if (largest > HIGH_PING_DIFFERENCE_MS) warnings.push(`High ping difference (${Math.round(largest)} ms)`);
+      }
+    }
+
+    if (weights.mapDominance > 0) {
+      let weighted = 0;
+      let weightTotal = 0;
+      for (const [mapName, score] of Object.entries(target.mapDominance)) {
+        const other = candidate.mapDominance[mapName];
+        if (other === undefined) continue;
+        const weight = Math.min(2, Math.max(0.5, (score + other) / 2));
+        weighted += Math.max(0, 1 - Math.abs(score - other)) * weight;
+        weightTotal += weight;
+      }
+      if (weightTotal > 0) {
+        const term = weighted / weightTotal;
+        sum += weights.mapDominance * term;
+        if (term >= 0.8) reasons.push('Similar strength on the same maps');
+      }
+    }
+
+    return { score: clamp01(sum / totalWeight), reasons: [...reasons, ...warnings], temporal };
+  };
 }

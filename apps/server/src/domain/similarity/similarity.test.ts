@@ -134,6 +134,18 @@ describe('temporal non-overlap (docs/decisions/0018)', () => {
     expect(temporal.nonOverlapScore).toBe(0);
   });
 
+  it('expects a·b/(60·7) minutes for stays at the same hour within 3 days of each other in a shared week', () => {
+    // Monday 19:00–20:00 and Wednesday 19:00–20:30 on one server: 60 · 60 / 420 (the half hour past 20:00 meets
+    // nothing at 20:00 on Monday).
+    const monday = playerOf('Monday', { ...evening, minutes: 60, days: [0] });
+    const wednesday = playerOf('Wednesday', { ...evening, minutes: 90, days: [2] });
+    expect(compareTemporal(monday, wednesday).expectedOverlapMinutes).toBeCloseTo(3600 / 420, 10);
+    // Five days apart: not around each other.
+    const saturday = playerOf('Saturday', { ...evening, minutes: 90, days: [5] });
+    expect(compareTemporal(monday, saturday).expectedOverlapMinutes).toBe(0);
+    expect(compareTemporal(monday, saturday).sharedWeeks).toBe(1);
+  });
+
   it('is 0 for names that never share a server in the same week (not meeting says nothing)', () => {
     const temporal = compareTemporal(oldName, other);
     expect(temporal.sharedWeeks).toBe(0);
@@ -164,7 +176,7 @@ describe('similarity scoring', () => {
     expect([10, 20, 30, 50, 100, 110].map((gap) => pingSimilarityOf(gap, 300))).toEqual([1, 0.9, 0.7, 0.4, 0.1, 0]);
   });
 
-  it('scores stay within 0..1 for any players (seeded random players)', () => {
+  it('scores stay within 0..1 for any players, and the expected overlap is symmetric (seeded random players)', () => {
     let seed = 12345;
     const random = () => {
       // mulberry32: a small deterministic stream, so a failure can be replayed.
@@ -192,6 +204,8 @@ describe('similarity scoring', () => {
     for (let round = 0; round < 300; round += 1) {
       const a = randomPlayer('a');
       const b = randomPlayer('b');
+      // The expected overlap is one sum, whichever side it is walked from.
+      expect(compareTemporal(a, b).expectedOverlapMinutes).toBeCloseTo(compareTemporal(b, a).expectedOverlapMinutes, 9);
       for (const mode of ['default', 'aliasdetection'] as const) {
         const result = scoreSimilarity(a, b, mode);
         expect(result.score).toBeGreaterThanOrEqual(0);

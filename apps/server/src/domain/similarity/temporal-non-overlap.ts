@@ -1,4 +1,4 @@
-import { minutesPerHourInWeeks, overlapMinutes, type OnlineInterval } from './online-intervals.ts';
+import { forEachHour, MINUTE_MS, overlapMinutes, weekOfMs, type OnlineInterval } from './online-intervals.ts';
 
 /**
  * The temporal non-overlap term of alias detection (docs/decisions/0018-similar-players-and-aliases.md). One
@@ -37,32 +37,70 @@ export interface TemporalComparison {
   nonOverlapScore: number;
 }
 
-export function sharedWeeksOf(a: TemporalInputs, b: TemporalInputs): Set<number> {
+/** The UTC week (weekOfMs) of an hour counted since 1970. */
+function weekOfHour(hour: number): number {
+  return weekOfMs(hour * 60 * MINUTE_MS);
+}
+
+/**
+ * One side of many comparisons (a similar-players answer compares its target with every candidate), worked out
+ * once: its weeks per server as sets, and its minutes per clock hour over its whole interval window.
+ */
+export interface TemporalSide {
+  inputs: TemporalInputs;
+  weeksByServer: Map<string, Set<number>>;
+  firstHour: number;
+  /** Minutes online per clock hour from `firstHour`. */
+  hourMinutes: Float64Array;
+}
+
+export function prepareTemporalSide(inputs: TemporalInputs): TemporalSide {
+  const weeksByServer = new Map(Object.entries(inputs.serverWeeks).map(([server, weeks]) => [server, new Set(weeks)]));
+  const first = inputs.intervals[0];
+  const last = inputs.intervals.at(-1);
+  const firstHour = first ? Math.floor(first[0] / 60) : 0;
+  const hourMinutes = new Float64Array(last ? Math.floor(last[1] / 60) - firstHour + 1 : 0);
+  forEachHour(inputs.intervals, (hour, minutes) => (hourMinutes[hour - firstHour]! += minutes));
+  return { inputs, weeksByServer, firstHour, hourMinutes };
+}
+
+export function sharedWeeksOf(a: TemporalSide, b: TemporalInputs): Set<number> {
   const shared = new Set<number>();
-  for (const [serverGuid, weeks] of Object.entries(a.serverWeeks)) {
-    const other = b.serverWeeks[serverGuid];
-    if (!other) continue;
-    const otherWeeks = new Set(other);
-    for (const week of weeks) if (otherWeeks.has(week)) shared.add(week);
+  for (const [serverGuid, weeks] of Object.entries(b.serverWeeks)) {
+    const own = a.weeksByServer.get(serverGuid);
+    if (!own) continue;
+    for (const week of weeks) if (own.has(week)) shared.add(week);
   }
   return shared;
 }
 
-export function compareTemporal(a: TemporalInputs, b: TemporalInputs): TemporalComparison {
-  const observed = overlapMinutes(a.intervals, b.intervals);
+/** The comparison of a prepared side with another player. */
+export function compareTemporalWith(a: TemporalSide, b: TemporalInputs): TemporalComparison {
+  const observed = overlapMinutes(a.inputs.intervals, b.intervals);
   const shared = sharedWeeksOf(a, b);
   if (shared.size === 0) {
     return { overlapMinutes: observed, expectedOverlapMinutes: 0, sharedWeeks: 0, nonOverlapScore: 0 };
   }
-  const aHours = minutesPerHourInWeeks(a.intervals, shared);
-  const bHours = minutesPerHourInWeeks(b.intervals, shared);
-  let expected = 0;
-  for (const [hour, minutes] of aHours) {
+  // Walks b's hours in the shared weeks and, for each, a's minutes at the same hour of the days around it (in the
+  // shared weeks too): the same sum as over a's hours, from the side that is usually the shorter (the candidate).
+  const { firstHour, hourMinutes } = a;
+  const inSharedWeek = (hour: number) => shared.has(weekOfHour(hour));
+  let products = 0;
+  forEachHour(b.intervals, (hour, minutes) => {
+    if (!inSharedWeek(hour)) return;
     let nearby = 0;
-    for (let days = -NEIGHBOURHOOD_DAYS; days <= NEIGHBOURHOOD_DAYS; days += 1)
-      nearby += bHours.get(hour + 24 * days) ?? 0;
-    expected += (minutes * nearby) / MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK;
-  }
+    for (let days = -NEIGHBOURHOOD_DAYS; days <= NEIGHBOURHOOD_DAYS; days += 1) {
+      const around = hour + 24 * days;
+      const aMinutes = hourMinutes[around - firstHour];
+      if (aMinutes && inSharedWeek(around)) nearby += aMinutes;
+    }
+    products += minutes * nearby;
+  });
+  const expected = products / MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK;
   const nonOverlapScore = observed > 0 ? 0 : 1 - Math.exp(-expected / EXPECTED_OVERLAP_SCALE_MINUTES);
   return { overlapMinutes: observed, expectedOverlapMinutes: expected, sharedWeeks: shared.size, nonOverlapScore };
+}
+
+export function compareTemporal(a: TemporalInputs, b: TemporalInputs): TemporalComparison {
+  return compareTemporalWith(prepareTemporalSide(a), b);
 }

@@ -182,3 +182,37 @@ describe('GET /stats/players/{name}/similar', () => {
     }
   });
 });
+
+describe('candidates kept in memory (decision 0025)', () => {
+  it('finds, once the answer is no longer reused, a candidate whose features were written after the last answer', async () => {
+    let nowMs = NOW_MS;
+    const service = createSimilarPlayersService({
+      similarPlayersRepository: createSimilarPlayersRepository(database.db),
+      clock: () => nowMs,
+    });
+    const names = async () =>
+      (
+        await service.findSimilarPlayers({ playerName: 'OldName', mode: 'aliasdetection', limit: 10 })
+      )?.similarPlayers.map((player) => player.playerName);
+    expect(await names()).toEqual(['NewName', 'LookAlike']);
+
+    // A newcomer's evening on Alpha, and Other's first one there: written by the round-closed work as it would be.
+    const { sqlite } = database;
+    insertRound(sqlite, {
+      roundKey: 100,
+      serverGuid: 'guid-a',
+      mapName: 'wake',
+      start: at(18, 19),
+      end: at(18, 21),
+      sessions: [evening('Newcomer', 18, 60), evening('Other', 18, 30)],
+    });
+    const features = createPlayerSimilarityFeatures(sqlite);
+    features.addRound(100);
+    features.flush();
+
+    // Within the minute an answer is reused (as for every visitor); after it, the new rows are read.
+    expect(await names()).toEqual(['NewName', 'LookAlike']);
+    nowMs += 61_000;
+    expect((await names())?.sort()).toEqual(['LookAlike', 'NewName', 'Newcomer', 'Other']);
+  });
+});

@@ -15,6 +15,7 @@ import {
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 import { preSortCandidates, rankSimilarPlayers } from '../../domain/similarity/rank-similar-players.ts';
 import type { ScoredFeatures } from '../../domain/similarity/similarity-score.ts';
+import { SimilarCandidates } from './similar-candidates.ts';
 import type { ServerFacts, SimilarPlayersRepository } from './similar-players.repository.ts';
 
 /**
@@ -78,6 +79,8 @@ export function createSimilarPlayersService(deps: {
     };
   }
 
+  const candidateRows = new SimilarCandidates((revision) => repository.findCandidateRowsSince(revision));
+
   // Features change when a round of the player or a candidate closes, a few times an hour for most: a panel opened
   // again, or by another visitor, within the minute is answered from here (the answer costs tens of milliseconds).
   const answers = new AnswerCache<SimilarPlayersResponse>({ reuseMs: 60_000, maxEntries: 500 });
@@ -102,7 +105,8 @@ export function createSimilarPlayersService(deps: {
     const targetShares = Object.entries(target.serverMinutes)
       .filter(([, minutes]) => minutes > ACTIVE_SERVER_MINUTES)
       .map(([serverGuid, minutes]) => ({ serverGuid, share: minutes / target.playedMinutes }));
-    const candidates = await repository.findCandidates(targetShares, fromWeek, CANDIDATE_MIN_PLAYED_MS);
+    await candidateRows.refresh();
+    const candidates = candidateRows.candidatesOf(targetShares, fromWeek, CANDIDATE_MIN_PLAYED_MS);
     const chosen = preSortCandidates(
       { ...target, presence: presenceHoursOf(target.intervals, target.lastWeek) },
       candidates,

@@ -61,15 +61,17 @@ function featuresOf(name: string) {
   return { ...row, features: JSON.parse(row.features) as PlayerFeatures };
 }
 
-const serverRows = (name: string) =>
-  database.sqlite
-    .prepare(
-      'select server_guid, played_ms, last_week from player_similarity_servers where player_name = ? order by server_guid',
-    )
-    .all(name);
+const serverPlayedMs = (name: string) =>
+  JSON.parse(
+    (
+      database.sqlite.prepare('select servers from player_similarity_features where player_name = ?').get(name) as {
+        servers: string;
+      }
+    ).servers,
+  ) as Record<string, number>;
 
 describe('player similarity features', () => {
-  it("adds each closed round's sessions to their players, with the servers index and the map's week", () => {
+  it("adds each closed round's sessions to their players, with their servers and the map's week", () => {
     round(1, 'guid-a', 0, ['Ace', 'Bob']);
     round(2, 'guid-a', 1, ['Ace']);
     round(3, 'guid-b', 2, ['Ace']);
@@ -85,10 +87,7 @@ describe('player similarity features', () => {
     // Three evenings of an hour at 20:00: three presence hours, those of the intervals.
     expect(presentHoursOf({ lastWeek: ace.last_week, presence: ace.presence })).toHaveLength(3);
     expect(ace.presence).toEqual(presenceHoursOf(ace.features.intervals, ace.last_week));
-    expect(serverRows('Ace')).toEqual([
-      { server_guid: 'guid-a', played_ms: 2 * 3_600_000, last_week: weekOfMs(BASE_MS) },
-      { server_guid: 'guid-b', played_ms: 3_600_000, last_week: weekOfMs(BASE_MS) },
-    ]);
+    expect(serverPlayedMs('Ace')).toEqual({ 'guid-a': 2 * 3_600_000, 'guid-b': 3_600_000 });
     expect(
       database.sqlite.prepare('select map_name, kills, played_ms from similarity_map_weeks order by map_name').all(),
     ).toEqual([
@@ -97,7 +96,7 @@ describe('player similarity features', () => {
     ]);
   });
 
-  it('slides the window: 26 weeks of totals, 13 of intervals, servers left behind leave the index', () => {
+  it('slides the window: 26 weeks of totals, 13 of intervals, servers left behind leave the row', () => {
     round(1, 'guid-b', 0, ['Ace']);
     round(2, 'guid-a', 80, ['Ace']);
     round(3, 'guid-a', 7 * 26, ['Ace']);
@@ -110,8 +109,35 @@ describe('player similarity features', () => {
     expect(ace).toMatchObject({ kills: 20, played_ms: 2 * 3_600_000, favourite_server: 'guid-a' });
     // Day 80 is more than 13 weeks back: its interval is gone.
     expect(ace.features.intervals).toHaveLength(1);
-    expect(serverRows('Ace')).toEqual([
-      { server_guid: 'guid-a', played_ms: 2 * 3_600_000, last_week: weekOfMs(BASE_MS + 182 * DAY_MS) },
-    ]);
+    expect(serverPlayedMs('Ace')).toEqual({ 'guid-a': 2 * 3_600_000 });
+  });
+});
+
+describe('revisions (migration 0019: what instances read to keep their candidates current)', () => {
+  const revisions = () =>
+    Object.fromEntries(
+      (
+        database.sqlite.prepare('select player_name, revision from player_similarity_features').all() as {
+          player_name: string;
+          revision: number;
+        }[]
+      ).map((row) => [row.player_name, Number(row.revision)]),
+    );
+
+  it('gives the rows a batch writes one revision, greater than any written before, and leaves the others', () => {
+    round(1, 'guid-a', 0, ['Ace', 'Bob']);
+    round(2, 'guid-b', 1, ['Ace', 'Cat']);
+    round(3, 'guid-a', 2, ['Cat']);
+    const features = createPlayerSimilarityFeatures(database.sqlite);
+    features.addRound(1);
+    features.addRound(2);
+    features.flush();
+    const first = revisions();
+    expect(first.Ace).toBeGreaterThan(0);
+    expect(first).toEqual({ Ace: first.Ace, Bob: first.Ace, Cat: first.Ace });
+
+    features.addRound(3);
+    features.flush();
+    expect(revisions()).toEqual({ Ace: first.Ace, Bob: first.Ace, Cat: first.Ace! + 1 });
   });
 });

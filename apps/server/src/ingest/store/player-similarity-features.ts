@@ -7,9 +7,9 @@ import {
   addClosedSession,
   emptyFeatureState,
   FEATURE_WEEKS,
+  serverPlayedMsOf,
   summariseFeatures,
   type FeatureState,
-  type PlayerFeatures,
 } from '../../domain/similarity/player-features.ts';
 
 /**
@@ -18,8 +18,9 @@ import {
  * runs once per closed round in the order rounds closed, in the queue's transaction: a round is added exactly once.
  *
  * Per session of the round: the player's state gets the session (domain/similarity/player-features.ts); once per
- * batch of rounds (`flush`), each such player's state, summary and per-server rows are written (servers that left
- * the window are deleted). Per round: the map's weekly totals, for the maps' average rates.
+ * batch of rounds (`flush`), each such player's state, summary and narrow row are written, the narrow rows with the
+ * batch's revision (migration 0019: what instances read to keep their candidates up to date). Per round: the map's
+ * weekly totals, for the maps' average rates.
  */
 
 interface RoundRow {
@@ -51,15 +52,12 @@ function prepareStatements(sqlite: SyncConnection) {
     upsertSummary: prepare(`insert into player_similarity_summaries (player_name, features) values (?, ?)
       on conflict (player_name) do update set features = excluded.features`),
     upsertFeatures: prepare(`insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms,
-        favourite_server, presence) values (?, ?, ?, ?, ?, ?, ?)
+        favourite_server, presence, servers, revision) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (player_name) do update set last_week = excluded.last_week, kills = excluded.kills,
         deaths = excluded.deaths, played_ms = excluded.played_ms, favourite_server = excluded.favourite_server,
-        presence = excluded.presence`),
-    upsertServer: prepare(`insert into player_similarity_servers (server_guid, player_name, played_ms, last_week)
-      values (?, ?, ?, ?)
-      on conflict (server_guid, player_name) do update set played_ms = excluded.played_ms,
-        last_week = excluded.last_week`),
-    deleteServer: prepare('delete from player_similarity_servers where server_guid = ? and player_name = ?'),
+        presence = excluded.presence, servers = excluded.servers, revision = excluded.revision`),
+    // A batch's rows share one revision, greater than every one written before (one collector writes at a time).
+    selectNextRevision: prepare('select coalesce(max(revision), 0) + 1 as revision from player_similarity_features'),
     addMapWeek: prepare(`insert into similarity_map_weeks (map_name, week, kills, score, played_ms)
       values (?, ?, ?, ?, ?)
       on conflict (map_name, week) do update set kills = similarity_map_weeks.kills + excluded.kills,
@@ -67,35 +65,6 @@ function prepareStatements(sqlite: SyncConnection) {
         played_ms = similarity_map_weeks.played_ms + excluded.played_ms`),
     deleteOldMapWeeks: prepare('delete from similarity_map_weeks where map_name = ? and week <= ?'),
   };
-}
-
-type ServerRows = Map<string, { playedMs: number; lastWeek: number }>;
-
-/** A player's rows of the servers index: per server of the window, its minutes and the latest week played there. */
-function serverRowsOf(state: FeatureState, features: PlayerFeatures): ServerRows {
-  const rows: ServerRows = new Map();
-  for (const [serverGuid, minutes] of Object.entries(features.serverMinutes)) {
-    rows.set(serverGuid, { playedMs: Math.round(minutes * 60_000), lastWeek: 0 });
-  }
-  for (const [week, totals] of Object.entries(state.weeks)) {
-    for (const serverGuid of Object.keys(totals.servers)) {
-      const row = rows.get(serverGuid);
-      if (row) row.lastWeek = Math.max(row.lastWeek, Number(week));
-    }
-  }
-  return rows;
-}
-
-/** A player's state and servers index rows as the database holds them. */
-interface StoredPlayer {
-  state: FeatureState;
-  serverRows: ServerRows;
-}
-
-/** A player the batch's rounds changed: as stored, and as its sessions have left it. */
-interface PendingPlayer {
-  stored: StoredPlayer;
-  state: FeatureState;
 }
 
 /** Players whose stored state stays parsed between batches: a backlog's working set (tens of MB at most). */
@@ -118,16 +87,17 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
   // A backlog's batch adds several rounds of most of its players: each state is summed and written once per batch
   // instead of once per session (JSON of up to 26 weeks: most of the backlog's time went there), and stays parsed
   // for the next batch.
-  const players = new PlayerBatch<StoredPlayer, PendingPlayer>({
+  const players = new PlayerBatch<FeatureState, { state: FeatureState }>({
     keep: STORED_PLAYERS_KEPT,
     read(playerName) {
       const row = statements.selectState.get(playerName) as { state: string } | undefined;
-      const state: FeatureState = row ? (JSON.parse(row.state) as FeatureState) : emptyFeatureState();
-      return { state, serverRows: serverRowsOf(state, summariseFeatures(playerName, state)) };
+      return row ? (JSON.parse(row.state) as FeatureState) : emptyFeatureState();
     },
-    start: (stored) => ({ stored, state: stored.state }),
-    write: (playerName, pending) => writePlayer(playerName, pending),
+    start: (state) => ({ state }),
+    write: (playerName, { state }) => writePlayer(playerName, state),
   });
+  // The revision of the batch being flushed: read at its first player.
+  let revision: number | undefined;
 
   function addSession(round: RoundRow, session: SessionRow): void {
     const player = players.get(session.player_name);
@@ -146,12 +116,13 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
   }
 
   /**
-   * The player's rows as of their state: the narrow row, the summary, the state, and the servers index (only the
-   * rows that changed, and the servers that left the window removed). Every row is a function of the state alone,
-   * so how the queue's rounds were batched never shows in them.
+   * The player's rows as of their state: the narrow row (with the batch's revision), the summary and the state.
+   * Every row but the revision is a function of the state alone, so how the queue's rounds were batched never shows
+   * in them.
    */
-  function writePlayer(playerName: string, { stored: before, state }: PendingPlayer): StoredPlayer {
+  function writePlayer(playerName: string, state: FeatureState): FeatureState {
     const features = summariseFeatures(playerName, state);
+    revision ??= Number((statements.selectNextRevision.get() as { revision: number }).revision);
     statements.upsertFeatures.run(
       playerName,
       features.lastWeek,
@@ -160,20 +131,12 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       Math.round(features.playedMinutes * 60_000),
       features.favouriteServer,
       presenceHoursOf(features.intervals, features.lastWeek),
+      JSON.stringify(serverPlayedMsOf(features)),
+      revision,
     );
     statements.upsertState.run(playerName, JSON.stringify(state));
     statements.upsertSummary.run(playerName, JSON.stringify(features));
-    const serverRows = serverRowsOf(state, features);
-    for (const [serverGuid, row] of serverRows) {
-      const old = before.serverRows.get(serverGuid);
-      if (!old || old.playedMs !== row.playedMs || old.lastWeek !== row.lastWeek) {
-        statements.upsertServer.run(serverGuid, playerName, row.playedMs, row.lastWeek);
-      }
-    }
-    for (const serverGuid of before.serverRows.keys()) {
-      if (!serverRows.has(serverGuid)) statements.deleteServer.run(serverGuid, playerName);
-    }
-    return { state, serverRows };
+    return state;
   }
 
   return {
@@ -200,7 +163,10 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       if (latest > 0) statements.deleteOldMapWeeks.run(round.map_name, latest - FEATURE_WEEKS * 2);
     },
 
-    flush: () => players.flush(),
+    flush() {
+      revision = undefined;
+      players.flush();
+    },
     discard: () => players.discard(),
   };
 }

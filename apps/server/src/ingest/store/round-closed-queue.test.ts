@@ -44,19 +44,26 @@ const ROUND_CLOSED_TABLES = [
   'player_similarity_features',
   'player_similarity_summaries',
   'player_similarity_states',
-  'player_similarity_servers',
   'similarity_map_weeks',
   'round_closed_queue',
 ] as const;
 
+/**
+ * Every row of those tables, but the similarity rows' `revision`: the number of the write batch, which tells
+ * instances what changed (migration 0019) and so differs, by design, with how the rounds were batched.
+ */
 function tableContents(sqlite: DatabaseSync): Record<string, string[]> {
   return Object.fromEntries(
     ROUND_CLOSED_TABLES.map((table) => [
       table,
       (sqlite.prepare(`select * from ${table}`).all() as Record<string, unknown>[])
         .map((row) =>
-          JSON.stringify(row, (_key, value: unknown) =>
-            value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+          JSON.stringify(row, (key, value: unknown) =>
+            key === 'revision' && table === 'player_similarity_features'
+              ? undefined
+              : value instanceof Uint8Array
+                ? Buffer.from(value).toString('base64')
+                : value,
           ),
         )
         .sort(),

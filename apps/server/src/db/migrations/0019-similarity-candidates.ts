@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { serverPlayedMsOf, type PlayerFeatures } from '../../domain/similarity/player-features.ts';
+
+/**
+ * Similar players' candidates from memory (docs/decisions/0025-similar-players-candidates-in-memory.md): each
+ * instance keeps every player's narrow row, and reads again only the rows written since it last looked.
+ *
+ * - `servers` on the narrow row: the player's played milliseconds per server in the window (JSON object), what the
+ *   candidates' shared servers are counted from. It replaces `player_similarity_servers`, an index by server that
+ *   only the candidates' query read (and the round-closed work wrote, a row per player and server).
+ * - `revision`: the write batch that last wrote the row, greater with every batch, indexed, so that "what changed
+ *   since revision N" is one range read.
+ *
+ * Filled here from each player's summary, whose server minutes are those of the same window; rows written before
+ * keep revision 0, which every instance reads when it starts.
+ */
+
+const BATCH = 500;
+
+export const similarityCandidates: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`alter table player_similarity_features add column servers text not null default '{}'`.execute(db);
+    await sql`alter table player_similarity_features add column revision integer not null default 0`.execute(db);
+    let after = '';
+    for (;;) {
+      const { rows } = await sql<{ player_name: string; features: string }>`
+        select player_name, features from player_similarity_summaries
+        where player_name > ${after} order by player_name limit ${BATCH}`.execute(db);
+      for (const row of rows) {
+        const features = JSON.parse(row.features) as PlayerFeatures;
+        await sql`update player_similarity_features set servers = ${JSON.stringify(serverPlayedMsOf(features))}
+          where player_name = ${row.player_name}`.execute(db);
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < BATCH) break;
+      after = last.player_name;
+    }
+    await sql`create index player_similarity_features_revision on player_similarity_features (revision)`.execute(db);
+    await sql`drop table player_similarity_servers`.execute(db);
+  },
+};
