@@ -38,6 +38,8 @@ describe('openDatabase', () => {
         '0016-similarity-presence',
         '0017-sessions-player-round-index',
         '0018-live-lists',
+        '0019-similarity-candidates',
+        '0020-player-days-covering-index',
       ]);
     } finally {
       await database.close();

@@ -18,6 +18,7 @@ import { similarityPresence } from './0016-similarity-presence.ts';
 import { sessionsPlayerRoundIndex } from './0017-sessions-player-round-index.ts';
 import { liveLists } from './0018-live-lists.ts';
 import { similarityCandidates } from './0019-similarity-candidates.ts';
+import { playerDaysCoveringIndex } from './0020-player-days-covering-index.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-sessions-player-round-index': sessionsPlayerRoundIndex,
   '0018-live-lists': liveLists,
   '0019-similarity-candidates': similarityCandidates,
+  '0020-player-days-covering-index': playerDaysCoveringIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -80,6 +80,16 @@ describe.skipIf(onPostgres)('the comparison’s query plans', () => {
     }
   });
 
+  it("sum each player's days per window from the (player, day) index alone (migration 0020)", async () => {
+    const windows = (await plansOfComparison()).filter(({ sql }) => /from "server_player_days"/.test(sql));
+    expect(windows).toHaveLength(1);
+    for (const { plan } of windows) {
+      expect(plan).toContain(
+        'SEARCH server_player_days USING COVERING INDEX server_player_days_player (player_name=? AND day>?)',
+      );
+    }
+  });
+
   it("read each player's rounds from the (player, round) index alone, then the shared rounds by key", async () => {
     const plans = await plansOfComparison();
     const keys = plans.filter(({ sql }) => /^select "round_key" from "sessions"/.test(sql));
