@@ -109,7 +109,7 @@ describe('the collector inside the server', () => {
     async () => {
       const { app, database } = await startCollecting(
         [ALICE_ON_FH2],
-        (database) => seedHistory(database, { seed: 1, endMs: Date.now(), days: 3, games: ['bf1942', 'fh2'] }),
+        (database) => seedHistory(database, { seed: 1, endMs: Date.now(), days: 4, games: ['bf1942', 'fh2'] }),
         { intervalSeconds: 20 },
       );
       const owed = () => Number(database.sqlite.prepare('select count(*) as n from round_closed_queue').get()?.n);
@@ -126,7 +126,7 @@ describe('the collector inside the server', () => {
         const started = performance.now();
         write.run('start-collector.test', String(attempt));
         waits.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       // Still a backlog when the last write got in: each of them met the collector at work.
       expect(owed()).toBeGreaterThan(0);
