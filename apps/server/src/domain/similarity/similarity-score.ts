@@ -218,7 +218,7 @@ export function similarityScorer(
       sum += weights.nonOverlap * temporal.nonOverlapScore;
       if (temporal.nonOverlapScore >= 0.5) {
         reasons.push(
-          `Never online at the same time, though active in the same ${temporal.sharedWeeks} week(s) on the same servers`,
+          `Never online at the same time, though active in the same ${temporal.apart?.sharedWeeks ?? 0} week(s) on the same servers`,
         );
       }
       if (temporal.overlapMinutes > HIGH_OVERLAP_MINUTES) {

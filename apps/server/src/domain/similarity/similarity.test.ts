@@ -9,7 +9,7 @@ import {
 } from './player-features.ts';
 import { rankSimilarPlayers } from './rank-similar-players.ts';
 import { pingSimilarityOf, scoreSimilarity, type ScoredFeatures } from './similarity-score.ts';
-import { compareTemporal } from './temporal-non-overlap.ts';
+import { compareTemporal, expectedOverlapOf, prepareTemporalSide } from './temporal-non-overlap.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -124,7 +124,7 @@ describe('temporal non-overlap (docs/decisions/0018)', () => {
   it('is high for two names active in the same weeks on the same server but never online together', () => {
     const temporal = compareTemporal(oldName, newName);
     expect(temporal.overlapMinutes).toBe(0);
-    expect(temporal.sharedWeeks).toBe(1);
+    expect(temporal.apart?.sharedWeeks).toBe(1);
     expect(temporal.nonOverlapScore).toBeGreaterThan(0.5);
   });
 
@@ -139,17 +139,25 @@ describe('temporal non-overlap (docs/decisions/0018)', () => {
     // nothing at 20:00 on Monday).
     const monday = playerOf('Monday', { ...evening, minutes: 60, days: [0] });
     const wednesday = playerOf('Wednesday', { ...evening, minutes: 90, days: [2] });
-    expect(compareTemporal(monday, wednesday).expectedOverlapMinutes).toBeCloseTo(3600 / 420, 10);
+    expect(compareTemporal(monday, wednesday).apart?.expectedOverlapMinutes).toBeCloseTo(3600 / 420, 10);
     // Five days apart: not around each other.
     const saturday = playerOf('Saturday', { ...evening, minutes: 90, days: [5] });
-    expect(compareTemporal(monday, saturday).expectedOverlapMinutes).toBe(0);
-    expect(compareTemporal(monday, saturday).sharedWeeks).toBe(1);
+    expect(compareTemporal(monday, saturday).apart).toEqual({ sharedWeeks: 1, expectedOverlapMinutes: 0 });
   });
 
   it('is 0 for names that never share a server in the same week (not meeting says nothing)', () => {
-    const temporal = compareTemporal(oldName, other);
-    expect(temporal.sharedWeeks).toBe(0);
+    // Mornings on another server: never online with OldName, and never on his server.
+    const elsewhere = playerOf('Elsewhere', { ...evening, serverGuid: 'server-b', startHour: 8, days: range(0, 13) });
+    const temporal = compareTemporal(oldName, elsewhere);
+    expect(temporal.overlapMinutes).toBe(0);
+    expect(temporal.apart?.sharedWeeks).toBe(0);
     expect(temporal.nonOverlapScore).toBe(0);
+  });
+
+  it('is 0 for names that met, without working out what strangers would be expected to have', () => {
+    const temporal = compareTemporal(oldName, other);
+    expect(temporal.overlapMinutes).toBeGreaterThan(0);
+    expect(temporal).toEqual({ overlapMinutes: temporal.overlapMinutes, nonOverlapScore: 0 });
   });
 });
 
@@ -205,7 +213,9 @@ describe('similarity scoring', () => {
       const a = randomPlayer('a');
       const b = randomPlayer('b');
       // The expected overlap is one sum, whichever side it is walked from.
-      expect(compareTemporal(a, b).expectedOverlapMinutes).toBeCloseTo(compareTemporal(b, a).expectedOverlapMinutes, 9);
+      const expected = (x: ScoredFeatures, y: ScoredFeatures) =>
+        expectedOverlapOf(prepareTemporalSide(x), y).expectedOverlapMinutes;
+      expect(expected(a, b)).toBeCloseTo(expected(b, a), 9);
       for (const mode of ['default', 'aliasdetection'] as const) {
         const result = scoreSimilarity(a, b, mode);
         expect(result.score).toBeGreaterThanOrEqual(0);

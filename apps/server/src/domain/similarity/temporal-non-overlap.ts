@@ -1,4 +1,4 @@
-import { forEachHour, MINUTE_MS, overlapMinutes, weekOfMs, type OnlineInterval } from './online-intervals.ts';
+import { forEachHour, overlapMinutes, type OnlineInterval } from './online-intervals.ts';
 
 /**
  * The temporal non-overlap term of alias detection (docs/decisions/0018-similar-players-and-aliases.md). One
@@ -32,14 +32,19 @@ export interface TemporalInputs {
 
 export interface TemporalComparison {
   overlapMinutes: number;
-  expectedOverlapMinutes: number;
-  sharedWeeks: number;
   nonOverlapScore: number;
+  /** For names never online together: the weeks both played a common server, and E. */
+  apart?: ExpectedOverlap;
+}
+
+export interface ExpectedOverlap {
+  sharedWeeks: number;
+  expectedOverlapMinutes: number;
 }
 
 /** The UTC week (weekOfMs) of an hour counted since 1970. */
 function weekOfHour(hour: number): number {
-  return weekOfMs(hour * 60 * MINUTE_MS);
+  return Math.floor((Math.floor(hour / 24) + 3) / 7);
 }
 
 /**
@@ -64,7 +69,8 @@ export function prepareTemporalSide(inputs: TemporalInputs): TemporalSide {
   return { inputs, weeksByServer, firstHour, hourMinutes };
 }
 
-export function sharedWeeksOf(a: TemporalSide, b: TemporalInputs): Set<number> {
+/** The weeks in which both played on at least one common server. */
+function sharedWeeksOf(a: TemporalSide, b: TemporalInputs): Set<number> {
   const shared = new Set<number>();
   for (const [serverGuid, weeks] of Object.entries(b.serverWeeks)) {
     const own = a.weeksByServer.get(serverGuid);
@@ -74,13 +80,10 @@ export function sharedWeeksOf(a: TemporalSide, b: TemporalInputs): Set<number> {
   return shared;
 }
 
-/** The comparison of a prepared side with another player. */
-export function compareTemporalWith(a: TemporalSide, b: TemporalInputs): TemporalComparison {
-  const observed = overlapMinutes(a.inputs.intervals, b.intervals);
+/** E and the shared weeks of two players (whether or not they met). */
+export function expectedOverlapOf(a: TemporalSide, b: TemporalInputs): ExpectedOverlap {
   const shared = sharedWeeksOf(a, b);
-  if (shared.size === 0) {
-    return { overlapMinutes: observed, expectedOverlapMinutes: 0, sharedWeeks: 0, nonOverlapScore: 0 };
-  }
+  if (shared.size === 0) return { sharedWeeks: 0, expectedOverlapMinutes: 0 };
   // Walks b's hours in the shared weeks and, for each, a's minutes at the same hour of the days around it (in the
   // shared weeks too): the same sum as over a's hours, from the side that is usually the shorter (the candidate).
   const { firstHour, hourMinutes } = a;
@@ -96,9 +99,17 @@ export function compareTemporalWith(a: TemporalSide, b: TemporalInputs): Tempora
     }
     products += minutes * nearby;
   });
-  const expected = products / MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK;
-  const nonOverlapScore = observed > 0 ? 0 : 1 - Math.exp(-expected / EXPECTED_OVERLAP_SCALE_MINUTES);
-  return { overlapMinutes: observed, expectedOverlapMinutes: expected, sharedWeeks: shared.size, nonOverlapScore };
+  return { sharedWeeks: shared.size, expectedOverlapMinutes: products / MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK };
+}
+
+/** The comparison of a prepared side with another player. */
+export function compareTemporalWith(a: TemporalSide, b: TemporalInputs): TemporalComparison {
+  const observed = overlapMinutes(a.inputs.intervals, b.intervals);
+  // Names that met score 0 whatever strangers with their habits would be expected to have: E is not worked out.
+  if (observed > 0) return { overlapMinutes: observed, nonOverlapScore: 0 };
+  const apart = expectedOverlapOf(a, b);
+  const nonOverlapScore = 1 - Math.exp(-apart.expectedOverlapMinutes / EXPECTED_OVERLAP_SCALE_MINUTES);
+  return { overlapMinutes: 0, nonOverlapScore, apart };
 }
 
 export function compareTemporal(a: TemporalInputs, b: TemporalInputs): TemporalComparison {

@@ -26,11 +26,21 @@ export interface TargetShare {
   share: number;
 }
 
+/** A server's players as arrays (their slots and played milliseconds there): what an answer walks. */
+interface ServerPlayers {
+  slots: Int32Array;
+  playedMs: Float64Array;
+}
+
 export class SimilarCandidates {
   readonly #readChangedSince: (revision: number) => Promise<CandidateRow[]>;
-  readonly #byName = new Map<string, CandidateRow>();
-  /** Per server, the played milliseconds of each player who has played there in their window. */
-  readonly #byServer = new Map<string, Map<string, number>>();
+  /** Each player's row at a slot of their own, for as long as the process runs. */
+  readonly #rows: CandidateRow[] = [];
+  readonly #slotOf = new Map<string, number>();
+  /** Per server, the slot of each player who has played there in their window, with their played milliseconds. */
+  readonly #byServer = new Map<string, Map<number, number>>();
+  /** The same as arrays, built when an answer first walks the server after it changed. */
+  readonly #serverArrays = new Map<string, ServerPlayers>();
   #revision = -1;
   #refreshing: Promise<void> | undefined;
 
@@ -55,32 +65,54 @@ export class SimilarCandidates {
    * share of play both have on the same servers: Σ over those servers of the smaller of the two shares.
    */
   candidatesOf(targetShares: readonly TargetShare[], fromWeek: number, minPlayedMs: number): PreSortFacts[] {
-    const shared = new Map<string, number>();
+    const rows = this.#rows;
+    // Every share added is above 0 (a candidate has minutes there, the target more than 5): 0 is "not yet seen".
+    const shared = new Float64Array(rows.length);
+    const seen: number[] = [];
     for (const { serverGuid, share } of targetShares) {
-      for (const [playerName, playedMs] of this.#byServer.get(serverGuid) ?? []) {
-        if (playedMs < minPlayedMs) continue;
-        const row = this.#byName.get(playerName);
-        if (!row || row.facts.lastWeek < fromWeek) continue;
-        shared.set(playerName, (shared.get(playerName) ?? 0) + Math.min(share, playedMs / row.playedMs));
+      const players = this.#arraysOf(serverGuid);
+      if (!players) continue;
+      for (let index = 0; index < players.slots.length; index += 1) {
+        const playedMs = players.playedMs[index]!;
+        const slot = players.slots[index]!;
+        const row = rows[slot]!;
+        if (playedMs < minPlayedMs || row.facts.lastWeek < fromWeek) continue;
+        if (shared[slot] === 0) seen.push(slot);
+        shared[slot]! += Math.min(share, playedMs / row.playedMs);
       }
     }
-    return [...shared].map(([playerName, sharedServerShare]) => ({
-      ...this.#byName.get(playerName)!.facts,
-      sharedServerShare,
-    }));
+    return seen.map((slot) => ({ ...rows[slot]!.facts, sharedServerShare: shared[slot]! }));
+  }
+
+  #arraysOf(serverGuid: string): ServerPlayers | undefined {
+    let arrays = this.#serverArrays.get(serverGuid);
+    if (!arrays) {
+      const players = this.#byServer.get(serverGuid);
+      if (!players) return undefined;
+      arrays = { slots: Int32Array.from(players.keys()), playedMs: Float64Array.from(players.values()) };
+      this.#serverArrays.set(serverGuid, arrays);
+    }
+    return arrays;
   }
 
   #apply(row: CandidateRow): void {
     const { playerName } = row.facts;
-    const before = this.#byName.get(playerName);
-    if (before) {
-      for (const serverGuid of Object.keys(before.serverPlayedMs)) this.#byServer.get(serverGuid)?.delete(playerName);
+    let slot = this.#slotOf.get(playerName);
+    if (slot === undefined) {
+      slot = this.#rows.length;
+      this.#slotOf.set(playerName, slot);
+    } else {
+      for (const serverGuid of Object.keys(this.#rows[slot]!.serverPlayedMs)) {
+        this.#byServer.get(serverGuid)?.delete(slot);
+        this.#serverArrays.delete(serverGuid);
+      }
     }
-    this.#byName.set(playerName, row);
+    this.#rows[slot] = row;
     for (const [serverGuid, playedMs] of Object.entries(row.serverPlayedMs)) {
       let players = this.#byServer.get(serverGuid);
-      if (!players) this.#byServer.set(serverGuid, (players = new Map<string, number>()));
-      players.set(playerName, playedMs);
+      if (!players) this.#byServer.set(serverGuid, (players = new Map<number, number>()));
+      players.set(slot, playedMs);
+      this.#serverArrays.delete(serverGuid);
     }
     this.#revision = Math.max(this.#revision, row.revision);
   }
