@@ -14,13 +14,14 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
     // The tests written for PostgreSQL itself (the copy, the schema, the store's equivalence, several instances)
     // run once, in the first pass: they open both stores on their own. So do those of what only SQLite has: its
     // files and backups, its Kysely adapter, its query plans, the upgrades of its older databases (round timelines
-    // moved out of rounds, migrations 0016's and 0019's fills), the crash soak's kills of a server on a file.
+    // moved out of rounds, migrations 0016's, 0019's and 0021's fills), the crash soak's kills of a server on a file.
     exclude: [
       'src/db/backup.test.ts',
       'src/db/database.test.ts',
       'src/db/round-timelines-copy.test.ts',
       'src/db/migrations/0016-similarity-presence.test.ts',
       'src/db/migrations/0019-similarity-candidates.test.ts',
+      'src/db/migrations/0021-similarity-packed-intervals.test.ts',
       'src/features/rounds/server-rounds-sort-plans.test.ts',
       'src/emulator/history-writer.test.ts',
       'src/ingest/store/round-closed-queue.test.ts',

@@ -160,8 +160,10 @@ export interface PlayerSimilarityFeaturesTable {
 
 export interface PlayerSimilaritySummariesTable {
   player_name: string;
-  /** JSON: PlayerFeatures, the state summed over its windows. */
+  /** JSON: PlayerFeatures, the state summed over its windows, but its intervals (domain/similarity/stored-summary.ts). */
   features: string;
+  /** The summary's online intervals as bytes (migration 0021; null only for a summary older than it, none once run). */
+  intervals: Uint8Array | null;
 }
 
 export interface PlayerSimilarityStatesTable {

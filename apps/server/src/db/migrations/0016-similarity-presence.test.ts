@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
+import { packIntervals } from '../../domain/similarity/online-intervals.ts';
 import { emptyFeatures } from '../../domain/similarity/player-features.ts';
 import { presenceHoursOf, presentHoursOf } from '../../domain/similarity/presence-hours.ts';
 import { createNodeSqliteDialect } from '../sqlite-dialect.ts';
@@ -23,7 +24,9 @@ describe('migration 0016 (presence hours)', () => {
       `insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms, favourite_server)
         values (?, ?, 0, 0, 0, null)`,
     );
-    const insertSummary = sqlite.prepare('insert into player_similarity_summaries values (?, ?)');
+    const insertSummary = sqlite.prepare(
+      'insert into player_similarity_summaries (player_name, features) values (?, ?)',
+    );
     names.forEach((name, index) => {
       const intervals = [[EVENING + (index % 3) * 1440, EVENING + (index % 3) * 1440 + 90]];
       insertFeatures.run(name, LAST_WEEK);
@@ -40,7 +43,7 @@ describe('migration 0016 (presence hours)', () => {
     for (const row of rows) {
       const index = names.indexOf(row.player_name);
       const start = EVENING + (index % 3) * 1440;
-      expect(row.presence).toEqual(presenceHoursOf([[start, start + 90]], LAST_WEEK));
+      expect(row.presence).toEqual(presenceHoursOf(packIntervals([[start, start + 90]]), LAST_WEEK));
       // 20:00–21:30: the 20:00 hour only (21:00 has half an hour).
       expect(presentHoursOf({ lastWeek: LAST_WEEK, presence: row.presence })).toEqual([start / 60]);
     }

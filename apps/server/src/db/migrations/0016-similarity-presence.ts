@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
+import { packIntervals, type OnlineInterval } from '../../domain/similarity/online-intervals.ts';
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 
 /**
@@ -13,6 +13,12 @@ import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
 
 const BATCH = 500;
 
+/** What this migration reads of a summary, as summaries were written then (intervals as pairs; 0019 packs them). */
+interface SummaryOf0016 {
+  lastWeek: number;
+  intervals: OnlineInterval[];
+}
+
 export const similarityPresence: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`alter table player_similarity_features add column presence blob`.execute(db);
@@ -22,8 +28,8 @@ export const similarityPresence: Migration = {
         select player_name, features from player_similarity_summaries
         where player_name > ${after} order by player_name limit ${BATCH}`.execute(db);
       for (const row of rows) {
-        const features = JSON.parse(row.features) as PlayerFeatures;
-        const presence = presenceHoursOf(features.intervals, features.lastWeek);
+        const features = JSON.parse(row.features) as SummaryOf0016;
+        const presence = presenceHoursOf(packIntervals(features.intervals), features.lastWeek);
         await sql`update player_similarity_features set presence = ${presence}
           where player_name = ${row.player_name}`.execute(db);
       }

@@ -18,11 +18,15 @@ describe('migration 0019 (similar players: servers and revision on the narrow ro
       `insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms, favourite_server)
         values (?, 2930, 0, 0, 0, null)`,
     );
-    const insertSummary = sqlite.prepare('insert into player_similarity_summaries values (?, ?)');
+    const insertSummary = sqlite.prepare(
+      'insert into player_similarity_summaries (player_name, features) values (?, ?)',
+    );
     const minutesOf = (index: number) => ({ 'guid-a': 90.5 + index, ...(index % 2 ? { 'guid-b': 1 / 3 } : {}) });
     names.forEach((name, index) => {
       insertFeatures.run(name);
-      insertSummary.run(name, JSON.stringify({ ...emptyFeatures(name), serverMinutes: minutesOf(index) }));
+      // A summary as written then: the intervals as pairs in the JSON (migration 0021 packs them).
+      const summary = { ...emptyFeatures(name), intervals: [], serverMinutes: minutesOf(index) };
+      insertSummary.run(name, JSON.stringify(summary));
     });
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();

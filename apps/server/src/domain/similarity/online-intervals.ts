@@ -6,6 +6,22 @@
 
 export type OnlineInterval = readonly [start: number, end: number];
 
+/**
+ * The same intervals packed, `[start₀, end₀, start₁, end₁, …]`: what a summary holds and the scoring walks. A year's
+ * active player has about a thousand intervals in his 13 weeks; as pairs of numbers in JSON they were three quarters
+ * of his summary, and parsing 150 candidates' summaries was half of a similar-players answer.
+ */
+export type PackedIntervals = Uint32Array;
+
+export function packIntervals(intervals: readonly OnlineInterval[]): PackedIntervals {
+  const packed = new Uint32Array(intervals.length * 2);
+  intervals.forEach(([start, end], index) => {
+    packed[2 * index] = start;
+    packed[2 * index + 1] = end;
+  });
+  return packed;
+}
+
 export const MINUTE_MS = 60_000;
 
 export function intervalOfSession(startMs: number, lastSeenMs: number): OnlineInterval {
@@ -46,27 +62,25 @@ export function trimIntervals(intervals: readonly OnlineInterval[], fromMinute: 
 }
 
 /** Minutes both sorted, merged lists cover (a two-pointer walk). */
-export function overlapMinutes(a: readonly OnlineInterval[], b: readonly OnlineInterval[]): number {
+export function overlapMinutes(a: PackedIntervals, b: PackedIntervals): number {
   let total = 0;
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    const [aStart, aEnd] = a[i] as OnlineInterval;
-    const [bStart, bEnd] = b[j] as OnlineInterval;
-    total += Math.max(0, Math.min(aEnd, bEnd) - Math.max(aStart, bStart));
-    if (aEnd <= bEnd) i += 1;
-    else j += 1;
+    const aEnd = a[i + 1]!;
+    const bEnd = b[j + 1]!;
+    total += Math.max(0, Math.min(aEnd, bEnd) - Math.max(a[i]!, b[j]!));
+    if (aEnd <= bEnd) i += 2;
+    else j += 2;
   }
   return total;
 }
 
 /** Calls `visit` with each whole UTC hour the intervals touch (hours since 1970) and their minutes in it, in order. */
-export function forEachHour(
-  intervals: readonly OnlineInterval[],
-  visit: (hour: number, minutes: number) => void,
-): void {
-  for (const [start, end] of intervals) {
-    let minute = start;
+export function forEachHour(intervals: PackedIntervals, visit: (hour: number, minutes: number) => void): void {
+  for (let index = 0; index < intervals.length; index += 2) {
+    const end = intervals[index + 1]!;
+    let minute = intervals[index]!;
     while (minute < end) {
       const hour = Math.floor(minute / 60);
       const chunkEnd = Math.min(end, (hour + 1) * 60);
@@ -77,7 +91,7 @@ export function forEachHour(
 }
 
 /** Minutes online per hour since 1970 (the key). Sparse: two hours an evening for 13 weeks is about 200 entries. */
-export function minutesPerHour(intervals: readonly OnlineInterval[]): Map<number, number> {
+export function minutesPerHour(intervals: PackedIntervals): Map<number, number> {
   const hours = new Map<number, number>();
   forEachHour(intervals, (hour, minutes) => hours.set(hour, (hours.get(hour) ?? 0) + minutes));
   return hours;

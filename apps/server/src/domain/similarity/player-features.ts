@@ -3,9 +3,11 @@ import {
   addInterval,
   intervalOfSession,
   MINUTE_MS,
+  packIntervals,
   trimIntervals,
   weekOfMs,
   type OnlineInterval,
+  type PackedIntervals,
 } from './online-intervals.ts';
 
 /**
@@ -80,7 +82,7 @@ export interface PlayerFeatures {
   serverWeeks: Record<string, number[]>;
   maps: Record<string, MapTotals>;
   /** Online intervals over the last INTERVAL_WEEKS weeks. */
-  intervals: OnlineInterval[];
+  intervals: PackedIntervals;
 }
 
 export function emptyFeatureState(): FeatureState {
@@ -165,14 +167,18 @@ export function emptyFeatures(playerName: string): PlayerFeatures {
     serverPings: {},
     serverWeeks: {},
     maps: {},
-    intervals: [],
+    intervals: new Uint32Array(0),
   };
 }
 
 export function summariseFeatures(playerName: string, state: FeatureState): PlayerFeatures {
   const weekNumbers = Object.keys(state.weeks).map(Number);
   const lastWeek = weekNumbers.length > 0 ? Math.max(...weekNumbers) : 0;
-  const features: PlayerFeatures = { ...emptyFeatures(playerName), lastWeek, intervals: state.intervals };
+  const features: PlayerFeatures = {
+    ...emptyFeatures(playerName),
+    lastWeek,
+    intervals: packIntervals(state.intervals),
+  };
   const pings: Record<string, [number, number]> = {};
   for (const week of weekNumbers.sort((a, b) => a - b)) {
     const totals = state.weeks[week] as WeekTotals;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekOfMs, type OnlineInterval } from './online-intervals.ts';
+import { packIntervals, weekOfMs, type OnlineInterval } from './online-intervals.ts';
 import { estimateNonOverlap, presenceHoursOf, presentHoursOf, PRESENCE_HOURS } from './presence-hours.ts';
 import { preSortCandidates, type PreSortFacts } from './rank-similar-players.ts';
 
@@ -15,7 +15,7 @@ function stay(day: number, hour: number, minute: number, minutes: number): Onlin
 
 const presenceOf = (intervals: OnlineInterval[], lastWeek = WEEK) => ({
   lastWeek,
-  presence: presenceHoursOf(intervals, lastWeek),
+  presence: presenceHoursOf(packIntervals(intervals), lastWeek),
 });
 
 describe('presence hours', () => {

@@ -1,6 +1,6 @@
 import { EXPECTED_OVERLAP_SCALE_MINUTES, NEIGHBOURHOOD_DAYS } from './temporal-non-overlap.ts';
 import { firstMinuteOfWeek, INTERVAL_WEEKS } from './player-features.ts';
-import { minutesPerHour, type OnlineInterval } from './online-intervals.ts';
+import { minutesPerHour, type PackedIntervals } from './online-intervals.ts';
 
 /**
  * A player's presence hours: one bit per clock hour of the interval window (13 weeks ending with the player's latest
@@ -26,7 +26,7 @@ function firstHourOf(lastWeek: number): number {
 }
 
 /** The presence bits of merged, sorted intervals (whole minutes) in the window ending with `lastWeek`. */
-export function presenceHoursOf(intervals: readonly OnlineInterval[], lastWeek: number): Uint8Array {
+export function presenceHoursOf(intervals: PackedIntervals, lastWeek: number): Uint8Array {
   const bits = new Uint8Array(PRESENCE_BYTES);
   const firstHour = firstHourOf(lastWeek);
   for (const [hour, minutes] of minutesPerHour(intervals)) {

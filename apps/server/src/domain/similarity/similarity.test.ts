@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addInterval, overlapMinutes, trimIntervals, weekOfMs } from './online-intervals.ts';
+import { addInterval, overlapMinutes, packIntervals, trimIntervals, weekOfMs } from './online-intervals.ts';
 import {
   addClosedSession,
   emptyFeatureState,
@@ -86,8 +86,9 @@ describe('online intervals', () => {
       [20, 30],
       [40, 50],
     ]);
-    expect(overlapMinutes(merged, [[8, 22]])).toBe(4);
-    expect(overlapMinutes(merged, [[10, 20]])).toBe(0);
+    expect(overlapMinutes(packIntervals(merged), packIntervals([[8, 22]]))).toBe(4);
+    expect(overlapMinutes(packIntervals(merged), packIntervals([[10, 20]]))).toBe(0);
+    expect(overlapMinutes(packIntervals([[0, 5]]), packIntervals([]))).toBe(0);
     expect(trimIntervals(merged, 5)).toEqual([
       [5, 10],
       [20, 30],

@@ -1,4 +1,4 @@
-import { forEachHour, overlapMinutes, type OnlineInterval } from './online-intervals.ts';
+import { forEachHour, overlapMinutes, type PackedIntervals } from './online-intervals.ts';
 
 /**
  * The temporal non-overlap term of alias detection (docs/decisions/0018-similar-players-and-aliases.md). One
@@ -27,7 +27,7 @@ const MINUTES_PER_HOUR_OF_DAY_IN_A_WEEK = 60 * (2 * NEIGHBOURHOOD_DAYS + 1);
 
 export interface TemporalInputs {
   serverWeeks: Readonly<Record<string, readonly number[]>>;
-  intervals: readonly OnlineInterval[];
+  intervals: PackedIntervals;
 }
 
 export interface TemporalComparison {
@@ -61,10 +61,9 @@ export interface TemporalSide {
 
 export function prepareTemporalSide(inputs: TemporalInputs): TemporalSide {
   const weeksByServer = new Map(Object.entries(inputs.serverWeeks).map(([server, weeks]) => [server, new Set(weeks)]));
-  const first = inputs.intervals[0];
-  const last = inputs.intervals.at(-1);
-  const firstHour = first ? Math.floor(first[0] / 60) : 0;
-  const hourMinutes = new Float64Array(last ? Math.floor(last[1] / 60) - firstHour + 1 : 0);
+  const { intervals } = inputs;
+  const firstHour = intervals.length > 0 ? Math.floor(intervals[0]! / 60) : 0;
+  const hourMinutes = new Float64Array(intervals.length > 0 ? Math.floor(intervals.at(-1)! / 60) - firstHour + 1 : 0);
   forEachHour(inputs.intervals, (hour, minutes) => (hourMinutes[hour - firstHour]! += minutes));
   return { inputs, weeksByServer, firstHour, hourMinutes };
 }

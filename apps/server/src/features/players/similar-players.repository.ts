@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { playerExists } from '../../db/player-exists.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
+import { readStoredSummary } from '../../domain/similarity/stored-summary.ts';
 import type { CandidateRow } from './similar-candidates.ts';
 
 /**
@@ -40,10 +41,10 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
     async findFeatures(playerName) {
       const row = await db
         .selectFrom('player_similarity_summaries')
-        .select('features')
+        .select(['features', 'intervals'])
         .where('player_name', '=', playerName)
         .executeTakeFirst();
-      return row ? (JSON.parse(row.features) as PlayerFeatures) : undefined;
+      return row && readStoredSummary(row);
     },
 
     async findCandidateRowsSince(revision) {
@@ -82,10 +83,10 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
       if (playerNames.length === 0) return [];
       const rows = await db
         .selectFrom('player_similarity_summaries')
-        .select('features')
+        .select(['features', 'intervals'])
         .where('player_name', 'in', playerNames)
         .execute();
-      return rows.map((row) => JSON.parse(row.features) as PlayerFeatures);
+      return rows.map(readStoredSummary);
     },
 
     async findMapRates(mapNames, fromWeek) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { presenceHoursOf, presentHoursOf } from '../../domain/similarity/presence-hours.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
-import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
+import { readStoredSummary } from '../../domain/similarity/stored-summary.ts';
 import { insertRound, insertServer } from '../../test/round-fixtures.ts';
 import { createPlayerSimilarityFeatures } from './player-similarity-features.ts';
 
@@ -45,7 +45,7 @@ function round(roundKey: number, serverGuid: string, day: number, names: readonl
 function featuresOf(name: string) {
   const row = database.sqlite
     .prepare(
-      `select f.last_week, f.kills, f.deaths, f.played_ms, f.favourite_server, f.presence, s.features
+      `select f.last_week, f.kills, f.deaths, f.played_ms, f.favourite_server, f.presence, s.features, s.intervals
         from player_similarity_features f join player_similarity_summaries s using (player_name)
         where player_name = ?`,
     )
@@ -57,8 +57,9 @@ function featuresOf(name: string) {
     favourite_server: string;
     presence: Uint8Array;
     features: string;
+    intervals: Uint8Array;
   };
-  return { ...row, features: JSON.parse(row.features) as PlayerFeatures };
+  return { ...row, features: readStoredSummary(row) };
 }
 
 const serverPlayedMs = (name: string) =>
@@ -83,7 +84,7 @@ describe('player similarity features', () => {
     expect(ace).toMatchObject({ kills: 30, deaths: 15, played_ms: 3 * 3_600_000, favourite_server: 'guid-a' });
     expect(ace.last_week).toBe(weekOfMs(BASE_MS));
     expect(ace.features.hourMinutes[20]).toBe(180);
-    expect(ace.features.intervals).toHaveLength(3);
+    expect(ace.features.intervals).toHaveLength(3 * 2);
     // Three evenings of an hour at 20:00: three presence hours, those of the intervals.
     expect(presentHoursOf({ lastWeek: ace.last_week, presence: ace.presence })).toHaveLength(3);
     expect(ace.presence).toEqual(presenceHoursOf(ace.features.intervals, ace.last_week));
@@ -108,7 +109,7 @@ describe('player similarity features', () => {
     // Day 0 is 26 weeks before the last round's week: out of the window; day 80 is inside it.
     expect(ace).toMatchObject({ kills: 20, played_ms: 2 * 3_600_000, favourite_server: 'guid-a' });
     // Day 80 is more than 13 weeks back: its interval is gone.
-    expect(ace.features.intervals).toHaveLength(1);
+    expect(ace.features.intervals).toHaveLength(2);
     expect(serverPlayedMs('Ace')).toEqual({ 'guid-a': 2 * 3_600_000 });
   });
 });

@@ -3,6 +3,7 @@ import { isDefaultBotName } from '../../domain/bots.ts';
 import { PlayerBatch } from './player-batch.ts';
 import { weekOfMs } from '../../domain/similarity/online-intervals.ts';
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
+import { storeSummary } from '../../domain/similarity/stored-summary.ts';
 import {
   addClosedSession,
   emptyFeatureState,
@@ -49,8 +50,9 @@ function prepareStatements(sqlite: SyncConnection) {
     selectState: prepare('select state from player_similarity_states where player_name = ?'),
     upsertState: prepare(`insert into player_similarity_states (player_name, state) values (?, ?)
       on conflict (player_name) do update set state = excluded.state`),
-    upsertSummary: prepare(`insert into player_similarity_summaries (player_name, features) values (?, ?)
-      on conflict (player_name) do update set features = excluded.features`),
+    upsertSummary: prepare(`insert into player_similarity_summaries (player_name, features, intervals)
+      values (?, ?, ?)
+      on conflict (player_name) do update set features = excluded.features, intervals = excluded.intervals`),
     upsertFeatures: prepare(`insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms,
         favourite_server, presence, servers, revision) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (player_name) do update set last_week = excluded.last_week, kills = excluded.kills,
@@ -135,7 +137,8 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
       revision,
     );
     statements.upsertState.run(playerName, JSON.stringify(state));
-    statements.upsertSummary.run(playerName, JSON.stringify(features));
+    const summary = storeSummary(features);
+    statements.upsertSummary.run(playerName, summary.features, summary.intervals);
     return state;
   }
 
