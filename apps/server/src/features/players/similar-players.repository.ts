@@ -6,8 +6,8 @@ import { readStoredSummary } from '../../domain/similarity/stored-summary.ts';
 import type { CandidateRow } from './similar-candidates.ts';
 
 /**
- * Reads of similar players' precomputed features (migrations 0015 and 0019; ingest/store/player-similarity-features.ts).
- * Every read is by key or by revision: an answer never touches sessions.
+ * Reads of similar players' precomputed features (migrations 0015, 0019 and 0021;
+ * ingest/store/player-similarity-features.ts). Every read is by key or by revision: an answer never touches sessions.
  */
 
 /** A row written before its presence was: no hour known, so no meeting and no expected one either. */

@@ -79,10 +79,11 @@ export function createSimilarPlayersService(deps: {
     };
   }
 
+  // Every player's narrow row, read again only where the round-closed work has written since (decision 0025).
   const candidateRows = new SimilarCandidates((revision) => repository.findCandidateRowsSince(revision));
 
   // Features change when a round of the player or a candidate closes, a few times an hour for most: a panel opened
-  // again, or by another visitor, within the minute is answered from here (the answer costs tens of milliseconds).
+  // again, or by another visitor, within the minute is answered from here (an answer costs several milliseconds).
   const answers = new AnswerCache<SimilarPlayersResponse>({ reuseMs: 60_000, maxEntries: 500 });
 
   return {
