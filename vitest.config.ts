@@ -21,7 +21,7 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
       'src/db/round-timelines-copy.test.ts',
       'src/db/migrations/0016-similarity-presence.test.ts',
       'src/db/migrations/0019-similarity-candidates.test.ts',
-      'src/db/migrations/0021-similarity-packed-intervals.test.ts',
+      'src/db/migrations/0021-similarity-packed-summaries.test.ts',
       'src/features/rounds/server-rounds-sort-plans.test.ts',
       'src/emulator/history-writer.test.ts',
       'src/ingest/store/round-closed-queue.test.ts',

@@ -40,7 +40,7 @@ describe('openDatabase', () => {
         '0018-live-lists',
         '0019-similarity-candidates',
         '0020-player-days-covering-index',
-        '0021-similarity-packed-intervals',
+        '0021-similarity-packed-summaries',
       ]);
     } finally {
       await database.close();

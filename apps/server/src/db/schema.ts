@@ -158,12 +158,17 @@ export interface PlayerSimilarityFeaturesTable {
   revision: number;
 }
 
-export interface PlayerSimilaritySummariesTable {
+/**
+ * A player's features summed over their windows (migration 0021; domain/similarity/stored-summary.ts). The tables
+ * they replaced, `player_similarity_summaries` (the intervals inside the JSON) and `player_similarity_servers` (by
+ * server), are no longer written nor read, and are left out here.
+ */
+export interface PlayerSimilarityPackedSummariesTable {
   player_name: string;
-  /** JSON: PlayerFeatures, the state summed over its windows, but its intervals (domain/similarity/stored-summary.ts). */
+  /** JSON: PlayerFeatures without its intervals. */
   features: string;
-  /** The summary's online intervals as bytes (migration 0021; null only for a summary older than it, none once run). */
-  intervals: Uint8Array | null;
+  /** The online intervals as bytes. */
+  intervals: Uint8Array;
 }
 
 export interface PlayerSimilarityStatesTable {
@@ -391,7 +396,7 @@ export interface DatabaseSchema {
   player_achievement_progress: PlayerAchievementProgressTable;
   map_player_totals: MapPlayerTotalsTable;
   player_similarity_features: PlayerSimilarityFeaturesTable;
-  player_similarity_summaries: PlayerSimilaritySummariesTable;
+  player_similarity_packed_summaries: PlayerSimilarityPackedSummariesTable;
   player_similarity_states: PlayerSimilarityStatesTable;
   similarity_map_weeks: SimilarityMapWeeksTable;
   server_population: ServerPopulationTable;

@@ -8,7 +8,9 @@ import { serverPlayedMsOf, type PlayerFeatures } from '../../domain/similarity/p
  *
  * - `servers` on the narrow row: the player's played milliseconds per server in the window (JSON object), what the
  *   candidates' shared servers are counted from. It replaces `player_similarity_servers`, an index by server that
- *   only the candidates' query read (and the round-closed work wrote, a row per player and server).
+ *   only the candidates' query read (and the round-closed work wrote, a row per player and server). That table is
+ *   no longer written, but kept: migrations only add (docs/operations.md, "Upgrades"), and an older instance still
+ *   running beside upgraded ones during a rolling upgrade reads it.
  * - `revision`: the write batch that last wrote the row, greater with every batch, indexed, so that "what changed
  *   since revision N" is one range read.
  *
@@ -37,6 +39,5 @@ export const similarityCandidates: Migration = {
       after = last.player_name;
     }
     await sql`create index player_similarity_features_revision on player_similarity_features (revision)`.execute(db);
-    await sql`drop table player_similarity_servers`.execute(db);
   },
 };

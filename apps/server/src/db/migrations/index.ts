@@ -19,7 +19,7 @@ import { sessionsPlayerRoundIndex } from './0017-sessions-player-round-index.ts'
 import { liveLists } from './0018-live-lists.ts';
 import { similarityCandidates } from './0019-similarity-candidates.ts';
 import { playerDaysCoveringIndex } from './0020-player-days-covering-index.ts';
-import { similarityPackedIntervals } from './0021-similarity-packed-intervals.ts';
+import { similarityPackedSummaries } from './0021-similarity-packed-summaries.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -46,7 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-live-lists': liveLists,
   '0019-similarity-candidates': similarityCandidates,
   '0020-player-days-covering-index': playerDaysCoveringIndex,
-  '0021-similarity-packed-intervals': similarityPackedIntervals,
+  '0021-similarity-packed-summaries': similarityPackedSummaries,
 };
 
 export const migrationProvider: MigrationProvider = {

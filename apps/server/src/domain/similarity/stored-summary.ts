@@ -2,7 +2,7 @@ import type { PackedIntervals } from './online-intervals.ts';
 import type { PlayerFeatures } from './player-features.ts';
 
 /**
- * A player's summary as `player_similarity_summaries` holds it (migration 0021): JSON of every feature but the
+ * A player's summary as `player_similarity_packed_summaries` holds it (migration 0021): JSON of every feature but the
  * online intervals, and the intervals as bytes (little-endian 32-bit minutes, start and end of each). The intervals
  * were three quarters of a year's active player's summary as JSON (about a thousand pairs of numbers), and parsing
  * them half the time of a similar-players answer; as bytes they are read without parsing.
@@ -11,13 +11,12 @@ import type { PlayerFeatures } from './player-features.ts';
 export interface StoredSummary {
   /** JSON: the features without `intervals`. */
   features: string;
-  /** Null only in a row older than migration 0021, which rewrote every row: read as no intervals. */
-  intervals: Uint8Array | null;
+  intervals: Uint8Array;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-export function storeSummary(features: PlayerFeatures): StoredSummary & { intervals: Uint8Array } {
+export function storeSummary(features: PlayerFeatures): StoredSummary {
   const { intervals, ...rest } = features;
   const bytes = new Uint8Array(intervals.length * 4);
   const view = new DataView(bytes.buffer);
@@ -31,8 +30,7 @@ export function readStoredSummary(stored: StoredSummary): PlayerFeatures {
   return features;
 }
 
-function unpack(bytes: Uint8Array | null): PackedIntervals {
-  if (bytes === null) return new Uint32Array(0);
+function unpack(bytes: Uint8Array): PackedIntervals {
   const count = Math.floor(bytes.length / 4);
   // A copy (new Uint8Array of a typed array copies): its own buffer, aligned, whatever buffer the driver's bytes
   // share (a Buffer's slice would not copy).

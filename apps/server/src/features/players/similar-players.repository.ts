@@ -40,7 +40,7 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
 
     async findFeatures(playerName) {
       const row = await db
-        .selectFrom('player_similarity_summaries')
+        .selectFrom('player_similarity_packed_summaries')
         .select(['features', 'intervals'])
         .where('player_name', '=', playerName)
         .executeTakeFirst();
@@ -82,7 +82,7 @@ export function createSimilarPlayersRepository(db: Kysely<DatabaseSchema>): Simi
     async findFeaturesOf(playerNames) {
       if (playerNames.length === 0) return [];
       const rows = await db
-        .selectFrom('player_similarity_summaries')
+        .selectFrom('player_similarity_packed_summaries')
         .select(['features', 'intervals'])
         .where('player_name', 'in', playerNames)
         .execute();

@@ -46,7 +46,7 @@ function featuresOf(name: string) {
   const row = database.sqlite
     .prepare(
       `select f.last_week, f.kills, f.deaths, f.played_ms, f.favourite_server, f.presence, s.features, s.intervals
-        from player_similarity_features f join player_similarity_summaries s using (player_name)
+        from player_similarity_features f join player_similarity_packed_summaries s using (player_name)
         where player_name = ?`,
     )
     .get(name) as {

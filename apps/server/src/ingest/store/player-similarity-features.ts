@@ -50,7 +50,7 @@ function prepareStatements(sqlite: SyncConnection) {
     selectState: prepare('select state from player_similarity_states where player_name = ?'),
     upsertState: prepare(`insert into player_similarity_states (player_name, state) values (?, ?)
       on conflict (player_name) do update set state = excluded.state`),
-    upsertSummary: prepare(`insert into player_similarity_summaries (player_name, features, intervals)
+    upsertSummary: prepare(`insert into player_similarity_packed_summaries (player_name, features, intervals)
       values (?, ?, ?)
       on conflict (player_name) do update set features = excluded.features, intervals = excluded.intervals`),
     upsertFeatures: prepare(`insert into player_similarity_features (player_name, last_week, kills, deaths, played_ms,

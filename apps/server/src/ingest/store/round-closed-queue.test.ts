@@ -42,7 +42,7 @@ const ROUND_CLOSED_TABLES = [
   'player_achievement_progress',
   'map_player_totals',
   'player_similarity_features',
-  'player_similarity_summaries',
+  'player_similarity_packed_summaries',
   'player_similarity_states',
   'similarity_map_weeks',
   'round_closed_queue',

@@ -8,7 +8,7 @@ import { createNodeSqliteDialect } from '../sqlite-dialect.ts';
 import { migrationProvider } from './index.ts';
 
 describe('migration 0021 (similar players: summaries with their intervals as bytes)', () => {
-  it('rewrites every summary: the same features, the intervals out of the JSON and into bytes', async () => {
+  it('copies every summary packed: the same features, the intervals out of the JSON and into bytes', async () => {
     const sqlite = new DatabaseSync(':memory:');
     const db = new Kysely<unknown>({ dialect: createNodeSqliteDialect(sqlite) });
     const migrator = new Migrator({ db, provider: migrationProvider });
@@ -36,7 +36,9 @@ describe('migration 0021 (similar players: summaries with their intervals as byt
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-    const rows = sqlite.prepare('select player_name, features, intervals from player_similarity_summaries').all() as {
+    const rows = sqlite
+      .prepare('select player_name, features, intervals from player_similarity_packed_summaries')
+      .all() as {
       player_name: string;
       features: string;
       intervals: Uint8Array;
@@ -49,6 +51,8 @@ describe('migration 0021 (similar players: summaries with their intervals as byt
       expect(summary).toMatchObject({ playerName: row.player_name, kills: index, serverMinutes: { 'guid-a': 30 } });
       expect([...summary.intervals]).toEqual(intervalsOf(index).flat());
     }
+    // Kept as they were, for an older instance during a rolling upgrade.
+    expect(sqlite.prepare('select count(*) as n from player_similarity_summaries').get()).toEqual({ n: names.length });
     await db.destroy();
   });
 });
