@@ -85,7 +85,7 @@ describe.skipIf(onPostgres)('the comparison’s query plans', () => {
     expect(windows).toHaveLength(1);
     for (const { plan } of windows) {
       expect(plan).toContain(
-        'SEARCH server_player_days USING COVERING INDEX server_player_days_player (player_name=? AND day>?)',
+        'SEARCH server_player_days USING COVERING INDEX server_player_days_player_figures (player_name=? AND day>?)',
       );
     }
   });
