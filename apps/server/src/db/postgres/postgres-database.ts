@@ -2,9 +2,13 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  sql,
   type DatabaseConnection,
+  type DatabaseIntrospector,
   type Driver,
   type QueryResult,
+  type SchemaMetadata,
+  type TableMetadata,
   type TransactionSettings,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -58,7 +62,9 @@ export async function openPostgresDatabase(
 }
 
 async function migrateToLatest(url: string, schema: string): Promise<void> {
-  const db = new Kysely<DatabaseSchema>({ dialect: new TranslatingPostgresDialect(createPool(url, schema, 1)) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new TranslatingPostgresDialect(createPool(url, schema, 1), schema),
+  });
   try {
     // Its bookkeeping in the schema too: Kysely would otherwise take another schema's tables for its own.
     const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
@@ -72,14 +78,53 @@ async function migrateToLatest(url: string, schema: string): Promise<void> {
   }
 }
 
-/** PostgreSQL's dialect whose every statement is translated from the migrations' SQLite (postgres-ddl.ts). */
+/**
+ * PostgreSQL's dialect whose every statement is translated from the migrations' SQLite (postgres-ddl.ts), and whose
+ * catalogue is its own schema's.
+ */
 class TranslatingPostgresDialect extends PostgresDialect {
-  constructor(pool: pg.Pool) {
+  readonly #schema: string;
+
+  constructor(pool: pg.Pool, schema: string) {
     super({ pool });
+    this.#schema = schema;
   }
 
   override createDriver(): Driver {
     return new TranslatingDriver(super.createDriver());
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db, this.#schema);
+  }
+}
+
+/**
+ * What the migrator asks of the catalogue (does its schema exist, are its tables there), answered for its own schema
+ * alone. Kysely's own introspector reads every column of every schema's tables and calls functions on each schema's
+ * name: with a schema per test and files run side by side, a schema another test dropped meanwhile failed that
+ * query ("schema … does not exist"), and a database holding many schemas made every start-up read all of them.
+ */
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+  readonly #schema: string;
+
+  constructor(db: Kysely<unknown>, schema: string) {
+    this.#db = db;
+    this.#schema = schema;
+  }
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`
+      select nspname as name from pg_catalog.pg_namespace where nspname = ${this.#schema}`.execute(this.#db);
+    return rows;
+  }
+
+  /** The schema's tables by name (the migrator needs no columns). */
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables where table_schema = ${this.#schema}`.execute(this.#db);
+    return rows.map(({ name }) => ({ name, schema: this.#schema, isView: false, isForeign: false, columns: [] }));
   }
 }
 
