@@ -14,8 +14,9 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
     setupFiles: ['./src/test/use-postgres-dialect.ts'],
     // The tests written for PostgreSQL itself (the copy, the schema, the store's equivalence, several instances)
     // run once, in the first pass: they open both stores on their own. So do those of what only SQLite has: its
-    // files and backups, its Kysely adapter, its query plans, the upgrades of its older databases (round timelines
-    // moved out of rounds, migrations 0016's, 0019's and 0021's fills), the crash soak's kills of a server on a file.
+    // files and backups, its Kysely adapter, its query plans and planner statistics, the upgrades of its older
+    // databases (round timelines moved out of rounds, migrations 0016's, 0019's and 0021's fills), the crash soak's
+    // kills of a server on a file.
     exclude: [
       'src/db/backup.test.ts',
       'src/db/database.test.ts',
@@ -24,6 +25,7 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
       'src/db/migrations/0019-similarity-candidates.test.ts',
       'src/db/migrations/0021-similarity-packed-summaries.test.ts',
       'src/features/rounds/server-rounds-sort-plans.test.ts',
+      'src/features/servers/server-recent-rounds-plan.test.ts',
       'src/emulator/history-writer.test.ts',
       'src/ingest/store/round-closed-queue.test.ts',
       'src/ingest/crash-soak.test.ts',

@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Kysely } from 'kysely';
 import { openDatabase } from './db/database.ts';
+import { PLANNER_STATISTICS_EVERY_MS, reloadPlannerStatistics } from './db/planner-statistics.ts';
 import { sqlDialect } from './db/dialect.ts';
 import { openPostgresDatabase } from './db/postgres/postgres-database.ts';
 import type { DatabaseSchema } from './db/schema.ts';
@@ -149,14 +150,18 @@ export async function buildApp(
     (config.postgres
       ? await openPostgresDatabase(config.postgres.url, { schema: config.postgres.schema })
       : await openDatabase(config.databasePath, { checkpoints: config.collector.enabled ? 'manual' : 'auto' }));
+  // Only a SQLite database can be old enough to keep timelines in its rounds (PostgreSQL's start at 0017).
+  const raw = sqlDialect() === 'sqlite' && 'sqlite' in database ? database.sqlite : undefined;
   try {
-    // Only a SQLite database can be old enough to keep timelines in its rounds (PostgreSQL's start at 0017).
-    const raw = 'sqlite' in database ? database.sqlite : undefined;
-    if (sqlDialect() === 'sqlite' && raw) copyRoundTimelines(raw, app.log);
+    if (raw) copyRoundTimelines(raw, app.log);
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
   }
+  // The collector's worker gathers SQLite's planner statistics as the tables grow; this connection loads them.
+  const statisticsTimer = raw
+    ? setInterval(() => reloadPlannerStatistics(raw), PLANNER_STATISTICS_EVERY_MS).unref()
+    : undefined;
 
   // ── The collector (the write side, in a worker thread): polls, writes, and tells this thread what it saw ──
   const events = new EventBus((error, event) =>
@@ -171,6 +176,7 @@ export async function buildApp(
   app.decorate('events', events);
   app.decorate('collector', collector);
   app.addHook('onClose', async () => {
+    clearInterval(statisticsTimer);
     // The collector's cycle in progress is finished (or abandoned before writing) before the database goes.
     await collector?.stop();
     await sharedCollector?.close();

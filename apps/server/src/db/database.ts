@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.ts';
+import { updatePlannerStatistics } from './planner-statistics.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -59,6 +60,9 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
     await db.destroy();
     throw error;
   }
+  // A file's queries are planned on its statistics (planner-statistics.ts); an in-memory database is a test's, whose
+  // plans are asserted as they are without them.
+  if (path !== IN_MEMORY) updatePlannerStatistics(sqlite);
   return { db, sqlite, close: () => db.destroy() };
 }
 

@@ -1,4 +1,5 @@
 import { openDatabase } from '../../db/database.ts';
+import { updatePlannerStatistics } from '../../db/planner-statistics.ts';
 import { useSqlDialect } from '../../db/dialect.ts';
 import { openSyncPostgresConnection } from '../../db/postgres/sync-postgres-connection.ts';
 import type { SyncConnection } from '../../db/sync-connection.ts';
@@ -15,6 +16,8 @@ export interface CollectorConnection {
   connection: SyncConnection;
   /** Between cycles: folds SQLite's WAL back into the file (PostgreSQL does its own). */
   checkpoint: () => void;
+  /** Every hour: SQLite's planner statistics of the tables that grew (db/planner-statistics.ts; PostgreSQL's own). */
+  updatePlannerStatistics: () => void;
   /**
    * Whether this instance may collect now: always with SQLite (one machine, one collector); with PostgreSQL, once
    * it holds the collector's lock (one collector among several instances). Asked again until it says yes.
@@ -40,6 +43,7 @@ export async function openCollectorConnection(settings: CollectorWorkerSettings)
       connection: database.sqlite,
       // PASSIVE: copies what no reader still needs and never waits for one.
       checkpoint: () => void database.sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)'),
+      updatePlannerStatistics: () => updatePlannerStatistics(database.sqlite),
       tryToLead: () => true,
       isLost: () => false,
       close: () => database.close(),
@@ -72,6 +76,7 @@ export async function openCollectorConnection(settings: CollectorWorkerSettings)
   return {
     connection,
     checkpoint: () => undefined,
+    updatePlannerStatistics: () => undefined,
     tryToLead: () => (leading ||= takeLock.get()?.held === 1),
     isLost: () => connection.lost,
     shared: {

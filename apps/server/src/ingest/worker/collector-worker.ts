@@ -5,6 +5,7 @@ import { Collector, type LastGoodList } from '../collector.ts';
 import type { TrackerEvent } from '../tracker/tracker-events.ts';
 import { createCollectorStore } from '../store/collector-store.ts';
 import { rollUpPopulation } from '../store/population-rollup.ts';
+import { PLANNER_STATISTICS_EVERY_MS } from '../../db/planner-statistics.ts';
 import { openCollectorConnection } from './collector-connection.ts';
 import { forwardingLogger } from './forwarding-logger.ts';
 import {
@@ -44,6 +45,8 @@ const { connection } = store;
 /** The lists last sent, so that a cycle sends only those that changed (the host keeps the rest). */
 const sentLists = new Map<GameId, LastGoodList>();
 let lastCheckpointAt = Date.now();
+// Gathered when the connection opened (db/database.ts).
+let lastStatisticsAt = Date.now();
 
 /**
  * The collector, made only once this instance may collect: it reads the tracker's state (the open rounds, the next
@@ -107,6 +110,10 @@ function afterCycle(): void {
   if (Date.now() - lastCheckpointAt >= CHECKPOINT_EVERY_MS) {
     lastCheckpointAt = Date.now();
     store.checkpoint();
+  }
+  if (Date.now() - lastStatisticsAt >= PLANNER_STATISTICS_EVERY_MS) {
+    lastStatisticsAt = Date.now();
+    store.updatePlannerStatistics();
   }
 }
 
