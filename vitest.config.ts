@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { isTestPostgresReachable, TEST_POSTGRES_URL } from './apps/server/src/test/test-postgres.ts';
 
@@ -43,10 +42,6 @@ if (!postgresAnswers) {
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two, where most files wait on
-    // PostgreSQL, sockets and timers rather than compute. Two at a time took the run from 14.4 to 7.7 minutes there
-    // (three: 7.6, and the crash soak's timings gave way).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/contract',
       'apps/server',
