@@ -330,6 +330,13 @@ export async function buildApp(
       encodeSharedAnswers,
       rateLimit: readLimit('similar-player searches'),
     });
+    // Every player's narrow row is read once the server listens, not by the first similar-players answer of the
+    // process (30–70 ms on the year dataset; decision 0025). A failure only leaves it to that answer.
+    app.addHook('onListen', () => {
+      similarPlayersService
+        .loadCandidates()
+        .catch((error: unknown) => app.log.warn({ err: error }, "similar players' candidates were not read ahead"));
+    });
     await app.register(serversRoutes, { prefix: API_PREFIX, serversService, encodeSharedAnswers, limitSearches });
     await app.register(roundsRoutes, {
       prefix: API_PREFIX,

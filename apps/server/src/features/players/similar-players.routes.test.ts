@@ -184,6 +184,27 @@ describe('GET /stats/players/{name}/similar', () => {
 });
 
 describe('candidates kept in memory (decision 0025)', () => {
+  it('reads every narrow row ahead when asked (the server does once it listens), and then only what changed', async () => {
+    const read: number[] = [];
+    const repository = createSimilarPlayersRepository(database.db);
+    const service = createSimilarPlayersService({
+      similarPlayersRepository: {
+        ...repository,
+        findCandidateRowsSince: async (revision) => {
+          const rows = await repository.findCandidateRowsSince(revision);
+          read.push(rows.length);
+          return rows;
+        },
+      },
+      clock: () => NOW_MS,
+    });
+    await service.loadCandidates();
+    const answer = await service.findSimilarPlayers({ playerName: 'OldName', mode: 'aliasdetection', limit: 10 });
+    expect(answer?.similarPlayers[0]?.playerName).toBe('NewName');
+    // OldName, NewName, LookAlike and Other have features (Visitor has none); the answer found nothing new.
+    expect(read).toEqual([4, 0]);
+  });
+
   it('finds, once the answer is no longer reused, a candidate whose features were written after the last answer', async () => {
     let nowMs = NOW_MS;
     const service = createSimilarPlayersService({

@@ -37,6 +37,8 @@ export interface SimilarPlayersRequest {
 export interface SimilarPlayersService {
   /** Undefined when the name was never seen. */
   findSimilarPlayers: (request: SimilarPlayersRequest) => Promise<SimilarPlayersResponse | undefined>;
+  /** Reads every player's narrow row ahead of the first answer (an answer reads what changed since). */
+  loadCandidates: () => Promise<void>;
 }
 
 export function createSimilarPlayersService(deps: {
@@ -92,6 +94,7 @@ export function createSimilarPlayersService(deps: {
       const key = JSON.stringify([request.playerName, request.mode, request.limit]);
       return answers.reuse(key, now, () => findSimilarPlayers(request, now));
     },
+    loadCandidates: () => candidateRows.refresh(),
   };
 
   async function findSimilarPlayers(
