@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { packIntervals, type OnlineInterval } from '../../domain/similarity/online-intervals.ts';
 import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
+import { forEachSummaryOf0015 } from './summaries-of-0015.ts';
 
 /**
  * Presence hours on the candidate funnel's narrow row (docs/decisions/0018-similar-players-and-aliases.md,
@@ -11,9 +12,7 @@ import { presenceHoursOf } from '../../domain/similarity/presence-hours.ts';
  * round-closed work keeps them from then on.
  */
 
-const BATCH = 500;
-
-/** What this migration reads of a summary, as summaries were written then (intervals as pairs; 0019 packs them). */
+/** What this migration reads of a summary, as summaries were written then (intervals as pairs; 0021 packs them). */
 interface SummaryOf0016 {
   lastWeek: number;
   intervals: OnlineInterval[];
@@ -22,20 +21,11 @@ interface SummaryOf0016 {
 export const similarityPresence: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`alter table player_similarity_features add column presence blob`.execute(db);
-    let after = '';
-    for (;;) {
-      const { rows } = await sql<{ player_name: string; features: string }>`
-        select player_name, features from player_similarity_summaries
-        where player_name > ${after} order by player_name limit ${BATCH}`.execute(db);
-      for (const row of rows) {
-        const features = JSON.parse(row.features) as SummaryOf0016;
-        const presence = presenceHoursOf(packIntervals(features.intervals), features.lastWeek);
-        await sql`update player_similarity_features set presence = ${presence}
-          where player_name = ${row.player_name}`.execute(db);
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < BATCH) break;
-      after = last.player_name;
-    }
+    await forEachSummaryOf0015(db, async (playerName, json) => {
+      const features = JSON.parse(json) as SummaryOf0016;
+      const presence = presenceHoursOf(packIntervals(features.intervals), features.lastWeek);
+      await sql`update player_similarity_features set presence = ${presence}
+        where player_name = ${playerName}`.execute(db);
+    });
   },
 };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { serverPlayedMsOf, type PlayerFeatures } from '../../domain/similarity/player-features.ts';
+import { forEachSummaryOf0015 } from './summaries-of-0015.ts';
 
 /**
  * Similar players' candidates from memory (docs/decisions/0025-similar-players-candidates-in-memory.md): each
@@ -18,26 +19,15 @@ import { serverPlayedMsOf, type PlayerFeatures } from '../../domain/similarity/p
  * keep revision 0, which every instance reads when it starts.
  */
 
-const BATCH = 500;
-
 export const similarityCandidates: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`alter table player_similarity_features add column servers text not null default '{}'`.execute(db);
     await sql`alter table player_similarity_features add column revision integer not null default 0`.execute(db);
-    let after = '';
-    for (;;) {
-      const { rows } = await sql<{ player_name: string; features: string }>`
-        select player_name, features from player_similarity_summaries
-        where player_name > ${after} order by player_name limit ${BATCH}`.execute(db);
-      for (const row of rows) {
-        const features = JSON.parse(row.features) as PlayerFeatures;
-        await sql`update player_similarity_features set servers = ${JSON.stringify(serverPlayedMsOf(features))}
-          where player_name = ${row.player_name}`.execute(db);
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < BATCH) break;
-      after = last.player_name;
-    }
+    await forEachSummaryOf0015(db, async (playerName, json) => {
+      const features = JSON.parse(json) as PlayerFeatures;
+      await sql`update player_similarity_features set servers = ${JSON.stringify(serverPlayedMsOf(features))}
+        where player_name = ${playerName}`.execute(db);
+    });
     await sql`create index player_similarity_features_revision on player_similarity_features (revision)`.execute(db);
   },
 };

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely/migration';
 import { packIntervals, type OnlineInterval } from '../../domain/similarity/online-intervals.ts';
 import type { PlayerFeatures } from '../../domain/similarity/player-features.ts';
 import { storeSummary } from '../../domain/similarity/stored-summary.ts';
+import { forEachSummaryOf0015 } from './summaries-of-0015.ts';
 
 /**
  * `player_similarity_packed_summaries`: similar players' summaries with their online intervals as bytes, not in
@@ -15,8 +16,6 @@ import { storeSummary } from '../../domain/similarity/stored-summary.ts';
  * during a rolling upgrade reads it (its summaries as they were when this ran).
  */
 
-const BATCH = 500;
-
 /** A summary as `player_similarity_summaries` holds it: the intervals as pairs inside the JSON. */
 type SummaryOf0015 = Omit<PlayerFeatures, 'intervals'> & { intervals: OnlineInterval[] };
 
@@ -27,20 +26,11 @@ export const similarityPackedSummaries: Migration = {
       features text not null,
       intervals blob not null
     )`.execute(db);
-    let after = '';
-    for (;;) {
-      const { rows } = await sql<{ player_name: string; features: string }>`
-        select player_name, features from player_similarity_summaries
-        where player_name > ${after} order by player_name limit ${BATCH}`.execute(db);
-      for (const row of rows) {
-        const old = JSON.parse(row.features) as SummaryOf0015;
-        const stored = storeSummary({ ...old, intervals: packIntervals(old.intervals) });
-        await sql`insert into player_similarity_packed_summaries (player_name, features, intervals)
-          values (${row.player_name}, ${stored.features}, ${stored.intervals})`.execute(db);
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < BATCH) break;
-      after = last.player_name;
-    }
+    await forEachSummaryOf0015(db, async (playerName, json) => {
+      const old = JSON.parse(json) as SummaryOf0015;
+      const stored = storeSummary({ ...old, intervals: packIntervals(old.intervals) });
+      await sql`insert into player_similarity_packed_summaries (player_name, features, intervals)
+        values (${playerName}, ${stored.features}, ${stored.intervals})`.execute(db);
+    });
   },
 };
