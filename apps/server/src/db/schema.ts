@@ -382,6 +382,19 @@ export interface LiveListsTable {
   servers: string;
 }
 
+/** Migration 0022: a server's poll held for the next poll's word (decision 0003, "Glitches"), one per server. */
+export interface HeldPollsTable {
+  server_guid: ServerGuid;
+  /** Unix ms of the held poll. */
+  held_at: number;
+  /** The game's clock at that poll. */
+  clock_ms: number;
+  /** What it would change (ingest/tracker/poll-judgement.ts UnconfirmedChange). */
+  change: string;
+  /** The server's snapshot (ServerSnapshot) as JSON. */
+  snapshot: string;
+}
+
 export interface DatabaseSchema {
   app_meta: AppMetaTable;
   collector_games: CollectorGamesTable;
@@ -419,4 +432,5 @@ export interface DatabaseSchema {
   user_favorite_servers: UserFavoriteServersTable;
   user_buddies: UserBuddiesTable;
   live_lists: LiveListsTable;
+  held_polls: HeldPollsTable;
 }

@@ -68,8 +68,8 @@ describe('Collector', () => {
 
     const first = await collector.runCycle();
     expect(first.games).toEqual([
-      { game: 'bf1942', ok: true, servers: 3, players: 3, skippedEntries: 0 },
-      { game: 'bfvietnam', ok: true, servers: 0, players: 0, skippedEntries: 0 },
+      { game: 'bf1942', ok: true, servers: 3, players: 3, skippedEntries: 0, held: 0, glitches: 0 },
+      { game: 'bfvietnam', ok: true, servers: 0, players: 0, skippedEntries: 0, held: 0, glitches: 0 },
     ]);
     expect(query('select name, map_name, num_players, bot_count from servers order by name')).toEqual([
       { name: '[TEST] Server 1', map_name: 'wake', num_players: 1, bot_count: 0 },
@@ -83,6 +83,11 @@ describe('Collector', () => {
       bf1942Server(3, 'kursk', [['Bob', 5, 2, 1]]),
       bf1942Server(2, 'berlin', []),
     ]);
+    // A map change on one poll's word is held until the next poll of the server confirms it.
+    const held = await collector.runCycle();
+    expect(held.games[0]).toMatchObject({ held: 1, glitches: 0 });
+    expect(query("select map_name from rounds where is_active = 0")).toEqual([]);
+    expect(events.map((event) => event.type)).toEqual(['playerOnline', 'playerOnline']);
     await collector.runCycle();
     expect(query('select map_name, is_active, close_reason from rounds order by start_time, map_name')).toEqual([
       { map_name: 'berlin', is_active: 1, close_reason: null },

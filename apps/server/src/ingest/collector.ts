@@ -42,7 +42,20 @@ export interface LastGoodList {
 }
 
 export interface CycleReport {
-  games: { game: GameId; ok: boolean; servers: number; players: number; skippedEntries: number; error?: string }[];
+  games: {
+    game: GameId;
+    ok: boolean;
+    servers: number;
+    players: number;
+    skippedEntries: number;
+    /**
+     * Server polls held for the next poll's word, and held polls the next one contradicted: glitches, of which
+     * nothing was written (decision 0003, "Glitches").
+     */
+    held: number;
+    glitches: number;
+    error?: string;
+  }[];
   roundsOpened: number;
   roundsClosed: number;
   sessionsWritten: number;
@@ -208,6 +221,7 @@ export class Collector {
     const failedServers: CycleReport['failedServers'] = [];
     /** Games whose poll the tracker failed on as a whole: their batch is dropped. */
     const failedGames = new Map<GameId, string>();
+    const judged = new Map<GameId, { held: number; glitches: number }>();
     let plans: PollPlan[];
     let written = false;
     try {
@@ -219,6 +233,7 @@ export class Collector {
           const result = this.#tracker.ingest(plan.trackerPoll);
           if (result.ignored) log.warn({ game }, `poll ignored: ${result.ignored}`);
           for (const failed of result.failedServers) failedServers.push({ game, ...failed });
+          judged.set(game, { held: result.held, glitches: result.glitches });
           batches.push(result.batch);
           cycleEvents.push(...result.events);
         } catch (error) {
@@ -261,12 +276,17 @@ export class Collector {
     const report: CycleReport = {
       games: plans.map(({ poll, failure }) => {
         const error = failedGames.get(poll.game) ?? failure;
-        if (!poll.ok) return { game: poll.game, ok: false, servers: 0, players: 0, skippedEntries: 0, error };
+        const { held, glitches } = judged.get(poll.game) ?? { held: 0, glitches: 0 };
+        if (!poll.ok) {
+          return { game: poll.game, ok: false, servers: 0, players: 0, skippedEntries: 0, held, glitches, error };
+        }
         const listed = {
           game: poll.game,
           servers: poll.servers.length,
           players: poll.servers.reduce((sum, server) => sum + server.players.length, 0),
           skippedEntries: poll.skippedEntries,
+          held,
+          glitches,
         };
         return error === undefined ? { ...listed, ok: true } : { ...listed, ok: false, error };
       }),

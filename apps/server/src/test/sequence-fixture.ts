@@ -75,6 +75,11 @@ const fixtureSchema = z.object({
     sessions: z.array(expectedSession),
     /** [type, subject, offset]: playerOnline → player name; serverMapChange → "old>new"; roundClosed → round index. */
     events: z.array(z.tuple([z.string(), z.union([z.string(), z.number()]), z.number()])),
+    /**
+     * Where stated, the achievements the closed rounds award once their round-closed work is done, as
+     * [player, achievement id, offset of the instant awarded], sorted.
+     */
+    awards: z.array(z.tuple([z.string(), z.string(), z.number()])).optional(),
   }),
 });
 

@@ -20,6 +20,7 @@ import { liveLists } from './0018-live-lists.ts';
 import { similarityCandidates } from './0019-similarity-candidates.ts';
 import { playerDaysCoveringIndex } from './0020-player-days-covering-index.ts';
 import { similarityPackedSummaries } from './0021-similarity-packed-summaries.ts';
+import { heldPolls } from './0022-held-polls.ts';
 
 /**
  * Every migration, in the order it is applied. Only ever add to the end: a migration that has shipped is
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-similarity-candidates': similarityCandidates,
   '0020-player-days-covering-index': playerDaysCoveringIndex,
   '0021-similarity-packed-summaries': similarityPackedSummaries,
+  '0022-held-polls': heldPolls,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,4 +99,13 @@ describe('killStreaksOf (domain-facts §4 "Kill streaks", issue 18)', () => {
       [15, 5, 15],
     ]);
   });
+
+  it('a step no play can make credits nothing, and moves only the baseline (a jump a later poll confirmed)', () => {
+    // 4 kills, a jump to 1,004 kills, then one kill a poll: the streak reaches 5 one poll after the jump, never 50.
+    expect(walk(samples([0, 0], [4, 0], [1004, 0], [1005, 0], [1006, 0]))).toEqual([[5, 3, 5]]);
+  });
+
+  it('a rejoin that shows more kills than the time since the poll before allows credits none of them', () => {
+    expect(walk(samples([0, 0], [2, 1], [500, 0]))).toEqual([]);
+  });
 });

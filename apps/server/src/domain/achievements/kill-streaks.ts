@@ -1,5 +1,5 @@
 import { KILL_STREAK_THRESHOLDS } from '@frontline/contract';
-import { countersReset } from '../player-counters.ts';
+import { countersReset, plausibleMove, ZERO_COUNTERS } from '../player-counters.ts';
 
 /**
  * Kill streaks (domain-facts §4 "Kill streaks", issue 18): the walk over one name's samples in one closed round.
@@ -18,6 +18,9 @@ import { countersReset } from '../player-counters.ts';
  * a rejoin keeps the streak unless that sample (or a later one) shows a death, and the kills made before the
  * first sample after the rejoin count. A new stint is told from a penalty as the tracker tells it
  * (`countersReset`, domain/player-counters.ts). The first sample of all is the baseline: what it shows was made before the walk can see.
+ *
+ * A step no play can make (`plausibleMove`: a hundred kills in one poll, which the tracker applies only when the
+ * next poll confirms it, and never credits) adds nothing to the streak either: it only moves the baseline.
  *
  * Several streaks in one round each award their thresholds, however close in time: there is no ±2-minute
  * de-duplication (issue 18 overrides domain-facts here); awards are unique by instant.
@@ -46,7 +49,8 @@ export function killStreaksOf(samples: readonly StreakSample[]): KillStreakAward
   for (let i = 1; i < samples.length; i++) {
     const previous = samples[i - 1]!;
     const current = samples[i]!;
-    const baseline = countersReset(previous, current) ? { kills: 0, deaths: 0 } : previous;
+    const baseline = countersReset(previous, current) ? ZERO_COUNTERS : previous;
+    if (!plausibleMove(baseline, current, current.at - previous.at)) continue;
     const kills = current.kills - baseline.kills;
     const deaths = current.deaths - baseline.deaths;
     if (deaths > 0) {

@@ -3,7 +3,15 @@ import type { SyncConnection, SyncStatement } from '../../db/sync-connection.ts'
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
 import { prepareRowsInsert, prepareRowsUpdate, type RowsInsertShape } from '../../db/row-batches.ts';
-import type { CollectorGamesTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
+import type {
+  CollectorGamesTable,
+  HeldPollsTable,
+  RoundsTable,
+  ServersTable,
+  SessionsTable,
+} from '../../db/schema.ts';
+import type { ServerSnapshot } from '../../domain/snapshot.ts';
+import type { UnconfirmedChange } from '../tracker/poll-judgement.ts';
 import type { EntryState } from '../tracker/name-entries.ts';
 import type { TrackerSnapshotState } from '../tracker/tracker.ts';
 import { floorTo, isoTime as iso } from './iso-time.ts';
@@ -167,6 +175,10 @@ function prepareStatements(sqlite: SyncConnection) {
       // Nearly always a new row (a poll is written once): inserted, not looked for first.
       onConflict: { sql: 'on conflict (at, round_key) do update set data = excluded.data', keep: 'last' },
     }),
+    holdPoll: prepare(`insert into held_polls (server_guid, held_at, clock_ms, change, snapshot) values (?, ?, ?, ?, ?)
+      on conflict (server_guid) do update set held_at = excluded.held_at, clock_ms = excluded.clock_ms,
+        change = excluded.change, snapshot = excluded.snapshot`),
+    releasePoll: prepare('delete from held_polls where server_guid = ?'),
     closeRound: prepare(
       `update rounds set is_active = 0, end_time = ?, closed_at = ?, close_reason = ? where round_key = ?`,
     ),
@@ -292,6 +304,14 @@ export function createCollectorStore(sqlite: SyncConnection): CollectorStore {
       else pollsToStore.push([poll.at, poll.roundKey, poll.data]);
     }
     statements.upsertRoundPolls.write(pollsToStore);
+    for (const { serverGuid, held } of batch.heldPolls) {
+      if (held) {
+        const snapshot = JSON.stringify(held.snapshot);
+        statements.holdPoll.run(serverGuid, held.at, held.clockMs, held.change, snapshot);
+      } else {
+        statements.releasePoll.run(serverGuid);
+      }
+    }
     // Queued in the order the achievements' backfill reads closed rounds (migration 0014): when found closed, then
     // by end and key, so that a live run and a backfill give each player's rounds in the same order.
     const closes = batch.roundsClosed.toSorted(
@@ -375,10 +395,20 @@ export function createCollectorStore(sqlite: SyncConnection): CollectorStore {
       const nextKey = (table: 'rounds' | 'sessions', column: 'round_key' | 'session_id') =>
         (allRows<{ last: number | null }>(sqlite.prepare(`select max(${column}) as last from ${table}`))[0]?.last ??
           0) + 1;
+      const heldPolls = allRows<HeldPollsTable>(sqlite.prepare('select * from held_polls')).map((row) => ({
+        serverGuid: row.server_guid,
+        held: {
+          at: row.held_at,
+          clockMs: row.clock_ms,
+          change: row.change as UnconfirmedChange,
+          snapshot: JSON.parse(row.snapshot) as ServerSnapshot,
+        },
+      }));
       return {
         games,
         servers,
         openRounds,
+        heldPolls,
         nextRoundKey: nextKey('rounds', 'round_key'),
         nextSessionId: nextKey('sessions', 'session_id'),
       };

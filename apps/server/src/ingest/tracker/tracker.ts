@@ -1,24 +1,19 @@
 import type { GameId } from '@frontline/contract';
-import { isBot } from '../../domain/bots.ts';
 import { roundIdFor, serverGuidFor } from '../../domain/identity.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { joinLinkFor } from '../../domain/join-link.ts';
-import type { Counters } from '../../domain/player-counters.ts';
+import { countersWithinLimits, plausibleMove, ZERO_COUNTERS } from '../../domain/player-counters.ts';
 import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../../domain/snapshot.ts';
 import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
 import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
 import { matchEntries, type EntryState } from './name-entries.ts';
-import {
-  hasPlayed,
-  mostScoresReset,
-  outlivedTimeLimit,
-  ticketsJumpedUp,
-  timeRemainJumpedUp,
-} from './round-boundaries.ts';
+import { believedPollOf, unconfirmedChange, type BelievedPoll, type RoundEnd } from './poll-judgement.ts';
+import { readRoster, ticketsOf, type Roster } from './server-poll.ts';
 import type { TrackerEvent } from './tracker-events.ts';
 import {
   emptyBatch,
   type GameStateRow,
+  type HeldPoll,
   type RoundCloseReason,
   type RoundRow,
   type ServerRow,
@@ -62,6 +57,8 @@ interface RoundState {
 interface ServerState {
   row: ServerRow;
   round: RoundState | undefined;
+  /** A poll of the server waiting for the next one to confirm or contradict it (decision 0003, "Glitches"). */
+  held: HeldPoll | undefined;
 }
 
 /** What the store holds of the tracker's state: enough to continue open rounds and sessions. */
@@ -69,6 +66,8 @@ export interface TrackerSnapshotState {
   games: GameStateRow[];
   servers: ServerRow[];
   openRounds: { row: RoundRow; sessions: SessionRow[] }[];
+  /** Server polls waiting for the next poll's word, by server. */
+  heldPolls: { serverGuid: ServerGuid; held: HeldPoll }[];
   /** The next keys to hand out (one more than the largest stored). */
   nextRoundKey: number;
   nextSessionId: number;
@@ -92,30 +91,12 @@ export interface IngestResult {
    * the batch the caller must rebuild the tracker from the store (`new Tracker(options, store.loadTrackerState())`).
    */
   failedServers: FailedServer[];
-}
-
-/** One server poll's scoreboard as the tracker reads it. */
-interface Roster {
-  /** Each tracked name's entries, in the feed's order (bots left out). */
-  byName: Map<string, SnapshotPlayer[]>;
-  /** Human entries: two people sharing a name are two. */
-  humans: number;
-  bots: number;
-}
-
-function readRoster(players: readonly SnapshotPlayer[]): Roster {
-  const byName = new Map<string, SnapshotPlayer[]>();
-  let bots = 0;
-  for (const player of players) {
-    if (isBot(player)) {
-      bots += 1;
-      continue;
-    }
-    const entries = byName.get(player.name);
-    if (entries) entries.push(player);
-    else byName.set(player.name, [player]);
-  }
-  return { byName, humans: players.length - bots, bots };
+  /**
+   * Server polls of this poll held for the next one's word, and held polls the next one contradicted (glitches:
+   * nothing of them was written). A held poll that is confirmed is applied, and counts in neither.
+   */
+  held: number;
+  glitches: number;
 }
 
 /** Every list of a batch, to cut a failed server's rows back out (see #observeListedServerApart). */
@@ -136,15 +117,27 @@ function openEntries(session: SessionRow): EntryState[] {
   return [own, ...session.extraEntries];
 }
 
+/** What a server's open round showed at its last poll, as the tracker believed it. */
+function believedPollOfRound(round: RoundState): BelievedPoll {
+  const row = round.row;
+  return {
+    at: row.lastPollAt,
+    mapName: row.mapName,
+    tickets1: row.tickets1,
+    tickets2: row.tickets2,
+    roundTimeRemain: row.roundTimeRemain,
+    roundStart: row.startTime,
+    staysOf: (name) => {
+      const session = round.sessions.get(name);
+      return session && session.lastSeen === row.lastPollAt ? openEntries(session) : undefined;
+    },
+  };
+}
+
 function teamLabels(snapshot: ServerSnapshot): [string, string] {
   const label = (index: 1 | 2, fallback: string) =>
     snapshot.teams.find((team) => team.index === index)?.label || fallback;
   return [label(1, DEFAULT_TEAM_LABELS[0]), label(2, DEFAULT_TEAM_LABELS[1])];
-}
-
-function tickets(snapshot: ServerSnapshot, index: 1 | 2): number | null {
-  const direct = index === 1 ? snapshot.tickets1 : snapshot.tickets2;
-  return direct ?? snapshot.teams.find((team) => team.index === index)?.tickets ?? null;
 }
 
 function playerTeamLabel(player: SnapshotPlayer, labels: [string, string]): string {
@@ -169,7 +162,9 @@ export class Tracker {
     this.#nextRoundKey = state.nextRoundKey;
     this.#nextSessionId = state.nextSessionId;
     for (const game of state.games) this.#games.set(game.game, { ...game });
-    for (const server of state.servers) this.#servers.set(server.serverGuid, { row: { ...server }, round: undefined });
+    for (const server of state.servers) {
+      this.#servers.set(server.serverGuid, { row: { ...server }, round: undefined, held: undefined });
+    }
     for (const { row, sessions } of state.openRounds) {
       const server = this.#servers.get(row.serverGuid);
       if (!server) throw new Error(`open round ${row.roundId} belongs to unknown server ${row.serverGuid}`);
@@ -179,6 +174,10 @@ export class Tracker {
         sessions: new Map(ordered.map((session) => [session.playerName, { ...session }])),
       };
       for (const session of ordered) if (session.isActive) this.#countActive(session.playerName, +1);
+    }
+    for (const { serverGuid, held } of state.heldPolls) {
+      const server = this.#servers.get(serverGuid);
+      if (server?.round) server.held = held;
     }
   }
 
@@ -205,6 +204,8 @@ export class Tracker {
         events,
         ignored: `poll at ${poll.at.toISOString()} is not after the last one applied`,
         failedServers: [],
+        held: 0,
+        glitches: 0,
       };
     }
     this.#games.set(poll.game, game);
@@ -213,7 +214,7 @@ export class Tracker {
       // A failed poll is a gap, not an empty server list: nothing closes because of it.
       game.gap = true;
       batch.games.push({ ...game });
-      return { batch, events, failedServers: [] };
+      return { batch, events, failedServers: [], held: 0, glitches: 0 };
     }
 
     const interval = game.lastSuccessAt === null ? 0 : at - game.lastSuccessAt;
@@ -225,6 +226,7 @@ export class Tracker {
       events,
       opened: new Set(),
       carriedOver: new Set(),
+      judged: { held: 0, glitches: 0 },
     };
 
     const listed = new Set<string>();
@@ -244,7 +246,7 @@ export class Tracker {
     game.lastSuccessAt = at;
     game.gap = false;
     batch.games.push({ ...game });
-    return { batch, events, failedServers };
+    return { batch, events, failedServers, ...context.judged };
   }
 
   /**
@@ -260,6 +262,7 @@ export class Tracker {
     const { batch, events } = context;
     const lengths = BATCH_LISTS.map((key) => batch[key].length);
     const eventCount = events.length;
+    const hadHeld = this.#servers.get(serverGuid)?.held !== undefined;
     try {
       this.#observeListedServer(serverGuid, snapshot, context);
       return undefined;
@@ -268,14 +271,79 @@ export class Tracker {
         batch[key].length = lengths[index] as number;
       });
       events.length = eventCount;
+      // A held poll that cannot be applied is forgotten, or every later poll would try it again and fail with it.
+      if (hadHeld) batch.heldPolls.push({ serverGuid, held: null });
       return { serverGuid, name: snapshot.name, error: error instanceof Error ? error.message : String(error) };
     }
   }
 
   #observeListedServer(serverGuid: ServerGuid, snapshot: ServerSnapshot, context: PollContext): void {
-    const { at } = context;
     const roster = readRoster(snapshot.players);
     const server = this.#servers.get(serverGuid) ?? this.#createServer(serverGuid, snapshot, context);
+    const verdict = this.#judge(server, snapshot, roster, context);
+    if (verdict !== 'held') this.#applyListedServer(server, snapshot, roster, verdict, context);
+  }
+
+  /**
+   * A glitch is not a fact (decision 0003, "Glitches"): a poll that would end the round, start a present player's
+   * stay again or move counters further than play can is held until the next poll of the server. If that one
+   * agrees with the round as it was, the held poll was a glitch and is dropped; if it follows from the held poll,
+   * the held poll is applied at its own time, then this one; if it agrees with neither, it is held in its place.
+   * Says whether this poll is held (nothing of it is applied now), or else whether it ends the round: the poll
+   * applied after a confirmed one follows from it, so only a poll applied on its own word can end a round.
+   */
+  #judge(
+    server: ServerState,
+    snapshot: ServerSnapshot,
+    roster: Roster,
+    context: PollContext,
+  ): 'held' | 'continues' | RoundEnd {
+    const round = server.round;
+    // Only a poll that shows a round can confirm or contradict one; without an open round nothing can end.
+    if (!round || !snapshot.mapName) return 'continues';
+    const change = unconfirmedChange(believedPollOfRound(round), snapshot, roster, context.at);
+    const held = server.held;
+    if (held) {
+      this.#release(server, context);
+      if (change === undefined) {
+        context.judged.glitches += 1;
+        return 'continues';
+      }
+      const heldRoster = readRoster(held.snapshot.players);
+      const heldVerdict = held.change === 'map_change' || held.change === 'restart' ? held.change : 'continues';
+      const heldRoundStart = heldVerdict === 'continues' ? round.row.startTime : held.at;
+      const heldView = believedPollOf(held.snapshot, heldRoster, held.at, heldRoundStart);
+      if (unconfirmedChange(heldView, snapshot, roster, context.at) === undefined) {
+        // Its own poll: a round it opens is written as opened once, then updated by this poll.
+        const heldContext = { ...context, at: held.at, clockMs: held.clockMs, opened: new Set<string>() };
+        this.#applyListedServer(server, held.snapshot, heldRoster, heldVerdict, heldContext);
+        return 'continues';
+      }
+      context.judged.glitches += 1;
+    }
+    if (change === undefined) return 'continues';
+    server.held = { at: context.at, clockMs: context.clockMs, change, snapshot };
+    context.batch.heldPolls.push({ serverGuid: server.row.serverGuid, held: server.held });
+    context.judged.held += 1;
+    return 'held';
+  }
+
+  /** Forgets the server's held poll (applied, or dropped as a glitch). */
+  #release(server: ServerState, context: PollContext): void {
+    if (!server.held) return;
+    server.held = undefined;
+    context.batch.heldPolls.push({ serverGuid: server.row.serverGuid, held: null });
+  }
+
+  #applyListedServer(
+    server: ServerState,
+    snapshot: ServerSnapshot,
+    roster: Roster,
+    verdict: 'continues' | RoundEnd,
+    context: PollContext,
+  ): void {
+    const { at } = context;
+    const serverGuid = server.row.serverGuid;
     const row = server.row;
     Object.assign(row, {
       feedGuid: snapshot.feedGuid,
@@ -287,8 +355,8 @@ export class Tracker {
       maxPlayers: snapshot.maxPlayers,
       hasPassword: snapshot.hasPassword,
       joinLink: snapshot.joinLink,
-      tickets1: tickets(snapshot, 1),
-      tickets2: tickets(snapshot, 2),
+      tickets1: ticketsOf(snapshot, 1),
+      tickets2: ticketsOf(snapshot, 2),
       roundTimeRemain: snapshot.roundTimeRemain,
       isOnline: true,
       lastSeen: at,
@@ -299,8 +367,8 @@ export class Tracker {
       this.#closeRoundIfServerAway(server, context);
     } else {
       row.evidenceClockMs = context.clockMs;
-      const round =
-        this.#roundContinuing(server, snapshot, roster, context) ?? this.#openRound(server, snapshot, at, context);
+      if (verdict !== 'continues') this.#endRound(server, verdict, snapshot, context);
+      const round = server.round ?? this.#openRound(server, snapshot, at, context);
       this.#observeRound(server, round, snapshot, roster, context);
     }
     row.openRoundId = server.round?.row.roundId ?? null;
@@ -320,6 +388,11 @@ export class Tracker {
   /** Closes the server's round when it has shown none for the server timeout; says whether that time is up. */
   #closeRoundIfServerAway(server: ServerState, context: PollContext): boolean {
     const away = context.clockMs - server.row.evidenceClockMs >= this.#options.serverTimeoutMs;
+    if (away && server.held) {
+      // Nothing came to confirm it before the server went away: it never became history.
+      this.#release(server, context);
+      context.judged.glitches += 1;
+    }
     if (away && server.round) this.#closeRound(server, 'server_offline', context);
     return away;
   }
@@ -351,59 +424,26 @@ export class Tracker {
         openRoundId: null,
       },
       round: undefined,
+      held: undefined,
     };
     this.#servers.set(serverGuid, server);
     return server;
   }
 
-  /** The server's open round if this poll continues it; otherwise closes it (map change or restart). */
-  #roundContinuing(
-    server: ServerState,
-    snapshot: ServerSnapshot,
-    roster: Roster,
-    context: PollContext,
-  ): RoundState | undefined {
-    const round = server.round;
-    if (!round) return undefined;
-    const previous = round.row;
-    if (previous.mapName !== snapshot.mapName) {
-      this.#closeRound(server, 'map_change', context);
-      context.events.push({
-        type: 'serverMapChange',
-        serverGuid: server.row.serverGuid,
-        serverName: snapshot.name,
-        oldMap: previous.mapName,
-        newMap: snapshot.mapName,
-        joinLink: joinLinkFor(snapshot),
-        at: context.at,
-      });
-      return undefined;
-    }
-    const elapsedSeconds = (context.at - previous.lastPollAt) / 1000;
-    const current = { tickets1: tickets(snapshot, 1), tickets2: tickets(snapshot, 2) };
-    const scorePairs: { previous: Counters; current: Counters }[] = [];
-    // Whether anyone present had played at the previous poll, so could show a reset (a shared name included).
-    let resetVisible = false;
-    for (const [name, entries] of roster.byName) {
-      const session = round.sessions.get(name);
-      const player = entries[0];
-      if (!player || !session || session.lastSeen !== previous.lastPollAt) continue;
-      const own = { score: session.segmentScore, kills: session.segmentKills, deaths: session.segmentDeaths };
-      resetVisible ||= hasPlayed(own) || session.extraEntries.some(hasPlayed);
-      // Only one person's name is comparable: two people's entries cannot be paired up reliably.
-      if (entries.length > 1 || session.extraEntries.length > 0) continue;
-      scorePairs.push({ previous: own, current: player });
-    }
-    // Without tickets or a clock in the feed (FH2), counters are the only sign of a restart: one player will do.
-    const noRoundState = current.tickets1 === null && snapshot.roundTimeRemain === null;
-    const restarted =
-      ticketsJumpedUp(previous, current) ||
-      timeRemainJumpedUp(previous.roundTimeRemain, snapshot.roundTimeRemain, elapsedSeconds) ||
-      mostScoresReset(scorePairs, noRoundState ? 1 : 2) ||
-      (noRoundState && !resetVisible && outlivedTimeLimit(previous.startTime, context.at, snapshot.roundTimeLimit));
-    if (!restarted) return round;
-    this.#closeRound(server, 'restart', context);
-    return undefined;
+  /** Closes the server's round as this poll shows it ended (judged by #judge), and announces a map change. */
+  #endRound(server: ServerState, end: RoundEnd, snapshot: ServerSnapshot, context: PollContext): void {
+    const previousMap = server.round?.row.mapName ?? '';
+    this.#closeRound(server, end, context);
+    if (end !== 'map_change') return;
+    context.events.push({
+      type: 'serverMapChange',
+      serverGuid: server.row.serverGuid,
+      serverName: snapshot.name,
+      oldMap: previousMap,
+      newMap: snapshot.mapName,
+      joinLink: joinLinkFor(snapshot),
+      at: context.at,
+    });
   }
 
   #openRound(server: ServerState, snapshot: ServerSnapshot, at: number, context: PollContext): RoundState {
@@ -451,13 +491,13 @@ export class Tracker {
       const session = this.#sessionFor(server, round, name, entries, context);
       const own = this.#recordSample(session, entries, row.lastPollAt, context);
       session.teamLabel = playerTeamLabel(own, labels);
-      // The name's line on the scoreboard: what its entries show together (one entry unless the name is shared).
-      const shared = entries.length > 1;
+      // The name's line on the scoreboard: what its stays show together (one stay unless the name is shared), which
+      // is what its entries show unless their counters were beyond the limits (then what they last showed).
       samples.push({
         player: session.playerIndex,
-        score: shared ? sumOf(entries, 'score') : own.score,
-        kills: shared ? sumOf(entries, 'kills') : own.kills,
-        deaths: shared ? sumOf(entries, 'deaths') : own.deaths,
+        score: session.segmentScore + sumOf(session.extraEntries, 'score'),
+        kills: session.segmentKills + sumOf(session.extraEntries, 'kills'),
+        deaths: session.segmentDeaths + sumOf(session.extraEntries, 'deaths'),
         ping: own.ping,
         team: own.team,
       });
@@ -475,8 +515,8 @@ export class Tracker {
       lastPollAt: at,
       pollCount: row.pollCount + 1,
       gameType: snapshot.gameType,
-      tickets1: tickets(snapshot, 1),
-      tickets2: tickets(snapshot, 2),
+      tickets1: ticketsOf(snapshot, 1),
+      tickets2: ticketsOf(snapshot, 2),
       team1Label: labels[0],
       team2Label: labels[1],
       roundTimeRemain: snapshot.roundTimeRemain,
@@ -548,6 +588,10 @@ export class Tracker {
    * added) or starts a new one (all its counters are added), so the session holds what its entries made
    * (name-entries.ts). Returns the entry the session reports as its own (team, ping): the one continuing the
    * session's own stay, else the first listed.
+   *
+   * Only what play can make is credited (decision 0003, "Glitches"): counters beyond the limits are unknown (the
+   * name is present, its stays stand as they were), and a move beyond what play allows between the two sightings,
+   * applied because a later poll confirmed it, moves the stay without adding to the session.
    */
   #recordSample(
     session: SessionRow,
@@ -563,17 +607,44 @@ export class Tracker {
     const sincePrevious = at - session.lastSeen;
     if (seenAtPreviousPoll && sincePrevious <= this.#options.maxObservedIntervalMs) session.playedMs += sincePrevious;
 
+    const own = entries.every(countersWithinLimits)
+      ? this.#creditEntries(session, entries, firstSight, seenAtPreviousPoll, sincePrevious)
+      : (entries[0] as SnapshotPlayer);
+    // Unknown counters on a first sight: a stay has begun, at zero until its counters are known.
+    if (firstSight && session.segments === 0) session.segments = 1;
+    session.team = own.team;
+    session.lastSeen = at;
+    session.seenClockMs = context.clockMs;
+    session.observations += 1;
+    if (own.ping > 0) {
+      session.pingSum += own.ping;
+      session.pingCount += 1;
+    }
+    return own;
+  }
+
+  /** The counters part of #recordSample: credits the entries' plays and makes them the session's stays. */
+  #creditEntries(
+    session: SessionRow,
+    entries: readonly SnapshotPlayer[],
+    firstSight: boolean,
+    seenAtPreviousPoll: boolean,
+    sincePrevious: number,
+  ): SnapshotPlayer {
     const open = firstSight ? NO_ENTRIES : openEntries(session);
     const matches = firstSight ? NO_MATCHES : matchEntries(open, entries, !seenAtPreviousPoll);
     entries.forEach((entry, index) => {
       const from = open[matches[index] ?? -1];
       if (from) {
+        if (!plausibleMove(from, entry, sincePrevious)) return;
         session.score += entry.score - from.score;
         session.kills += entry.kills - from.kills;
         session.deaths += entry.deaths - from.deaths;
       } else {
-        // A new stay (a first sight, a rejoin, a second person with the name): everything it shows is new.
+        // A new stay (a first sight, a rejoin, a second person with the name): everything it shows is new, unless it
+        // began since the poll before and shows more than that time allows.
         session.segments += 1;
+        if (seenAtPreviousPoll && !plausibleMove(ZERO_COUNTERS, entry, sincePrevious)) return;
         session.score += entry.score;
         session.kills += entry.kills;
         session.deaths += entry.deaths;
@@ -584,20 +655,12 @@ export class Tracker {
     session.segmentScore = own.score;
     session.segmentKills = own.kills;
     session.segmentDeaths = own.deaths;
-    session.team = own.team;
     session.extraEntries =
       entries.length === 1
         ? NO_ENTRIES
         : entries
             .filter((_, index) => index !== ownIndex)
             .map((entry) => ({ score: entry.score, kills: entry.kills, deaths: entry.deaths, team: entry.team }));
-    session.lastSeen = at;
-    session.seenClockMs = context.clockMs;
-    session.observations += 1;
-    if (own.ping > 0) {
-      session.pingSum += own.ping;
-      session.pingCount += 1;
-    }
     return own;
   }
 
@@ -647,7 +710,7 @@ export class Tracker {
   }
 }
 
-function sumOf(entries: readonly SnapshotPlayer[], key: 'score' | 'kills' | 'deaths'): number {
+function sumOf(entries: readonly EntryState[], key: 'score' | 'kills' | 'deaths'): number {
   let total = 0;
   for (const entry of entries) total += entry[key];
   return total;
@@ -663,4 +726,6 @@ interface PollContext {
   opened: Set<string>;
   /** Players whose session closed with its round in this poll, so their next session is no comeback. */
   carriedOver: Set<string>;
+  /** Counts of the poll's judgement (IngestResult.held, .glitches); shared with a held poll's own context. */
+  judged: { held: number; glitches: number };
 }

@@ -1,6 +1,8 @@
 import type { GameId } from '@frontline/contract';
 import type { RoundId, ServerGuid } from '../../domain/ids.ts';
+import type { ServerSnapshot } from '../../domain/snapshot.ts';
 import type { EntryState } from './name-entries.ts';
+import type { UnconfirmedChange } from './poll-judgement.ts';
 
 /**
  * What the tracker decided from one poll, for the store to write in one transaction. Rows carry their
@@ -125,6 +127,15 @@ export interface RoundPollRow {
   data: Uint8Array;
 }
 
+/** A server's poll waiting for the next poll's word (decision 0003, "Glitches"): kept so that a restart keeps it. */
+export interface HeldPoll {
+  at: number;
+  /** The game's clock at that poll (see GameStateRow.clockMs), to apply it at its own time if confirmed. */
+  clockMs: number;
+  change: UnconfirmedChange;
+  snapshot: ServerSnapshot;
+}
+
 export interface PopulationSample {
   serverGuid: ServerGuid;
   at: number;
@@ -144,6 +155,8 @@ export interface WriteBatch {
   /** Players that started or resumed a session in this poll (created when first seen). */
   playersSeen: { playerName: string; at: number }[];
   population: PopulationSample[];
+  /** A server's held poll set (or, null, forgotten): the last state of each server is what is kept. */
+  heldPolls: { serverGuid: ServerGuid; held: HeldPoll | null }[];
 }
 
 export function emptyBatch(): WriteBatch {
@@ -158,6 +171,7 @@ export function emptyBatch(): WriteBatch {
     roundPolls: [],
     playersSeen: [],
     population: [],
+    heldPolls: [],
   };
 }
 
@@ -186,5 +200,6 @@ export function coalesceBatches(batches: readonly WriteBatch[]): WriteBatch {
     roundPolls: all('roundPolls'),
     playersSeen: all('playersSeen'),
     population: all('population'),
+    heldPolls: lastOf(all('heldPolls'), (row) => row.serverGuid),
   };
 }
