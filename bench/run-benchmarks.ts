@@ -5,6 +5,8 @@
  *   same rows (the machine's floor, `poll_cycle_ratio_to_raw_insert`), and the bytes stored per player-poll;
  * - generation: the 30-day demo history's generation speed and size (kept for the served groups);
  * - truth: the collector against the emulator's ground truth;
+ * - glitches: the glitch sequences (a real server's entry wrong for a poll or a few) through tracker, store and the
+ *   round-closed step: rounds, and the sessions and awards that differ from what really happened, per sequence;
  * - serialise: big answers written by JSON.stringify and by the contract's compiled serializer (seconds);
  * - loop: the HTTP thread's event-loop delay while the collector polls 100 × 32 every second
  *   (`event_loop_delay_ms_p99`, beside its floor with the collector off; about 2.5 min);
@@ -59,6 +61,7 @@ import { benchFeedFaults } from './feed-faults.bench.ts';
 import { formatFigure, type Figure } from './figures.ts';
 import { benchFuzz } from './fuzz.bench.ts';
 import { benchGeneration } from './generation.bench.ts';
+import { benchGlitches } from './glitches.bench.ts';
 import { benchSimilarPlayers } from './similar-players.bench.ts';
 import { benchHub } from './hub.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
@@ -75,6 +78,7 @@ const GROUPS = [
   'collector',
   'generation',
   'truth',
+  'glitches',
   'serialise',
   'loop',
   'hub',
@@ -134,6 +138,7 @@ try {
     figures.push(...(await benchSimilarPlayers(monthDatabasePath)));
   }
   if (only.has('truth')) figures.push(...(await benchTruth()));
+  if (only.has('glitches')) figures.push(...(await benchGlitches()));
   if (only.has('serialise')) figures.push(...benchSerialise());
   if (only.has('loop')) figures.push(...(await benchEventLoop(load)));
   if (only.has('hub')) figures.push(...(await benchHub()));

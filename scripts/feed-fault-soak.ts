@@ -6,7 +6,7 @@ import { feedFaultSoakFigures, runFeedFaultSoak, type FeedFaultSoakOptions } fro
  * `node scripts/feed-fault-soak.ts [--minutes 10] [--interval 2] [--speed 15] [--seed 1] [--normal-seconds 10]
  * [--fault-seconds 15]`: the feed-fault soak of issue 20 (scripts/lib/feed-fault-soak.ts says what it does and
  * checks). Prints what went wrong if anything and the figures as `name: value unit`; exits 1 when a round was closed
- * wrongly, the cadence slipped past 1.5 intervals at the 99th percentile, or the API answered a 5xx.
+ * wrongly, a session holds a glitch's value, the cadence slipped past 1.5 intervals at the 99th percentile, or the API answered a 5xx.
  * `npm run bench -- --only=feed-faults` runs 3 minutes of it.
  */
 
@@ -44,6 +44,7 @@ console.log('');
 for (const figure of feedFaultSoakFigures(result, options)) console.log(formatFigure(figure));
 const failed =
   result.roundsClosedWrongly > 0 ||
+  result.sessionsBeyondLimits > 0 ||
   result.api5xx + result.apiUnanswered > 0 ||
   result.cadenceP99Ms > 1.5 * options.pollIntervalSeconds * 1000;
 process.exit(failed ? 1 : 0);

@@ -15,12 +15,18 @@ import { seededRandom } from '../../apps/server/src/emulator/random.ts';
  * - `huge`: a 17 MB body (over the client's 16 MB limit), or the real list with a server whose name and map are 4 MB;
  * - `absurd`: the real list plus servers no one plays on with absurd values (10,000 players; scores of -10^6 and
  *   10^300; duplicate players; unicode, zero-width and right-to-left names; numbers sent as text), the first real
- *   server listed twice, and on every real server one more player with a unicode name and a negative score.
+ *   server listed twice, and on every real server one more player with a unicode name and a negative score;
+ * - `glitch`: the real servers' own entries wrong, as a real server's can be (decision 0003, "Glitches"): in each
+ *   answer one server shows, for that answer only, another map with everyone at zero and the tickets full, or its
+ *   round clock and tickets back at full, or every counter at zero, or one player 300 kills up (the next answer of
+ *   the page alters the next server, so no server is wrong in two answers in a row); and the page's last server shows
+ *   kills of −1,000,000 and a score of 10^300 for its players in every answer of the window.
  * Every answer that is not the upstream's is counted under its kind.
  *
- * The faults leave the real servers' own entries alone (their maps, players and counters are the world's): a round
- * the collector closes during the soak must then be one the world really ended, which the soak checks against the
- * world's ground truth. The absurd servers' addresses are in 100.64.0.0/24, which the world never uses.
+ * Apart from the glitches, the faults leave the real servers' own entries alone (their maps, players and counters
+ * are the world's). Either way, a round the collector closes during the soak must be one the world really ended,
+ * which the soak checks against the world's ground truth. The absurd servers' addresses are in 100.64.0.0/24, which
+ * the world never uses.
  */
 
 export const FAULT_KINDS = [
@@ -31,6 +37,7 @@ export const FAULT_KINDS = [
   'wrong-shape',
   'huge',
   'absurd',
+  'glitch',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultCounts = Partial<Record<FaultKind, number>>;
@@ -141,6 +148,30 @@ function absurdServers(template: WireEntry): WireEntry[] {
   ];
 }
 
+/** The glitches of one answer, in turn: each leaves the entry as the server's next answer contradicts it. */
+const ONE_ANSWER_GLITCHES: ((server: WireEntry) => WireEntry)[] = [
+  (server) => ({
+    ...server,
+    mapName: `${String(server.mapName)}_glitch`,
+    roundTimeRemain: 3_600,
+    tickets1: 999,
+    tickets2: 999,
+    players: playersOf(server).map((entry) => ({ ...entry, score: 0, kills: 0, deaths: 0 })),
+  }),
+  (server) => ({ ...server, roundTimeRemain: 3_600, tickets1: 999, tickets2: 999 }),
+  (server) => ({ ...server, players: playersOf(server).map((entry) => ({ ...entry, score: 0, kills: 0, deaths: 0 })) }),
+  (server) => ({
+    ...server,
+    players: playersOf(server).map((entry, index) =>
+      index === 0 ? { ...entry, kills: Number(entry.kills) + 300, score: Number(entry.score) + 600 } : entry,
+    ),
+  }),
+];
+
+function playersOf(server: WireEntry): Record<string, unknown>[] {
+  return Array.isArray(server.players) ? (server.players as Record<string, unknown>[]) : [];
+}
+
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const { upstream, normalMs, faultMs } = options;
   const random = seededRandom(options.seed);
@@ -152,6 +183,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const dribbles = new Set<NodeJS.Timeout>();
   let variant = 0;
   let hugeBody: string | undefined;
+  /** Per page (its path and query), how many glitched answers it gave: the next answer glitches the next server. */
+  const glitchedAnswers = new Map<string, number>();
 
   let order: FaultKind[] = [];
   const nextKind = (): FaultKind => {
@@ -301,6 +334,30 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           ],
         }));
         send(response, status, JSON.stringify({ ...page, servers: [...real, template, ...absurdServers(template)] }));
+        return;
+      }
+      case 'glitch': {
+        const { status, text } = await fetchUpstream(request);
+        const page = readPage(text);
+        // The one-answer glitches take turns over all servers but the last: two or more, so that none is wrong in two
+        // answers in a row. The world's pages have dozens.
+        if (!page || page.servers.length < 3) {
+          send(response, status, text);
+          return;
+        }
+        count(kind);
+        const key = request.url ?? '/';
+        const answer = glitchedAnswers.get(key) ?? 0;
+        glitchedAnswers.set(key, answer + 1);
+        const servers = [...page.servers];
+        const last = servers.length - 1;
+        const once = answer % last;
+        servers[once] = ONE_ANSWER_GLITCHES[answer % ONE_ANSWER_GLITCHES.length]!(servers[once]!);
+        servers[last] = {
+          ...servers[last]!,
+          players: playersOf(servers[last]!).map((entry) => ({ ...entry, kills: -1_000_000, score: 1e300 })),
+        };
+        send(response, status, JSON.stringify({ ...page, servers }));
         return;
       }
     }

@@ -10,7 +10,14 @@ import { knownValuesOf } from '../../apps/server/src/http/fuzz/known-values.ts';
 import { fillPath, routeCatalogue, type FuzzRoute } from '../../apps/server/src/http/fuzz/route-catalogue.ts';
 import type { FaultCounts, FaultKind } from './fault-proxy.ts';
 import { startFeedProcess, startServerProcess } from './server-process.ts';
-import { readDatabase, SoakTruth, storedRounds, truthOfFeed, wronglyClosedRounds } from './soak-checks.ts';
+import {
+  readDatabase,
+  sessionsBeyondLimits,
+  SoakTruth,
+  storedRounds,
+  truthOfFeed,
+  wronglyClosedRounds,
+} from './soak-checks.ts';
 import type { SoakFeedReply, SoakFeedRequest } from './soak-feed.ts';
 
 /**
@@ -21,7 +28,9 @@ import type { SoakFeedReply, SoakFeedRequest } from './soak-feed.ts';
  *   answer is a gap, which closes nothing: decision 0003);
  * - the cadence: the interval between the starts of consecutive poll cycles, from the collector's `poll cycle` log
  *   lines (a cycle starts its polls at the line's time less its fetch, write and round-closed milliseconds);
- * - the API's 5xx answers to the reader, /stats/health left out (its 503 while a game's polls fail is its job).
+ * - the API's 5xx answers to the reader, /stats/health left out (its 503 while a game's polls fail is its job);
+ * - glitches: the real servers' polls the collector held and then dropped (the cycle lines' `held` and `glitches`),
+ *   and sessions whose totals are beyond what one round can hold (none may be: decision 0003, "Glitches").
  */
 
 export interface FeedFaultSoakOptions {
@@ -43,6 +52,11 @@ export interface FeedFaultSoakResult {
   faultsInjected: number;
   roundsClosed: number;
   roundsClosedWrongly: number;
+  /** Server polls the collector held for the next poll's word, and of those the ones it dropped as glitches. */
+  pollsHeld: number;
+  glitchesDropped: number;
+  /** Stored sessions with a score, kills or deaths no round can hold (a glitch that reached a counter). */
+  sessionsBeyondLimits: number;
   cycles: number;
   cadenceP50Ms: number;
   cadenceP99Ms: number;
@@ -85,10 +99,22 @@ export async function runFeedFaultSoak(options: FeedFaultSoakOptions): Promise<F
   const databasePath = join(directory, 'frontline.db');
   const cycleStarts: number[] = [];
   const serverErrors: string[] = [];
+  let pollsHeld = 0;
+  let glitchesDropped = 0;
   const onOutputLine = (line: string) => {
     if (line.includes('"msg":"poll cycle')) {
-      const entry = JSON.parse(line) as { time: number; fetchMs?: number; writeMs?: number; roundClosedMs?: number };
+      const entry = JSON.parse(line) as {
+        time: number;
+        fetchMs?: number;
+        writeMs?: number;
+        roundClosedMs?: number;
+        games?: { held?: number; glitches?: number }[];
+      };
       cycleStarts.push(entry.time - (entry.fetchMs ?? 0) - (entry.writeMs ?? 0) - (entry.roundClosedMs ?? 0));
+      for (const game of entry.games ?? []) {
+        pollsHeld += game.held ?? 0;
+        glitchesDropped += game.glitches ?? 0;
+      }
     } else if (/"level":(5|6)\d/.test(line) && serverErrors.length < MAX_KEPT) {
       serverErrors.push(line.slice(0, 500));
     }
@@ -193,12 +219,16 @@ export async function runFeedFaultSoak(options: FeedFaultSoakOptions): Promise<F
   try {
     const rounds = readDatabase(databasePath, (database) => storedRounds(database));
     const wrongly = wronglyClosedRounds(rounds, truth);
+    const beyondLimits = readDatabase(databasePath, (database) => sessionsBeyondLimits(database));
     const intervals = cycleStarts.slice(1).map((start, index) => start - cycleStarts[index]!);
     return {
       faults: faults ?? {},
       faultsInjected: Object.values(faults ?? {}).reduce((sum, value) => sum + (value ?? 0), 0),
       roundsClosed: rounds.filter((round) => !round.open).length,
       roundsClosedWrongly: wrongly.length,
+      pollsHeld,
+      glitchesDropped,
+      sessionsBeyondLimits: beyondLimits.length,
       cycles: cycleStarts.length,
       cadenceP50Ms: percentile(intervals, 0.5),
       cadenceP99Ms: percentile(intervals, 0.99),
@@ -223,6 +253,7 @@ export async function runFeedFaultSoak(options: FeedFaultSoakOptions): Promise<F
             `${truth.stepAt(closedAt)}); the world's rounds there: ${world})`
           );
         }),
+        ...beyondLimits.map((session) => `a session beyond the limits: ${JSON.stringify(session)}`),
         ...fiveHundreds,
       ],
       serverErrors,
@@ -256,6 +287,19 @@ export function feedFaultSoakFigures(result: FeedFaultSoakResult, options: FeedF
       unit: 'rounds',
       budget: 0,
       note: `of ${result.roundsClosed} closed, against the world's truth`,
+    },
+    {
+      name: 'feed_fault_glitches_dropped',
+      value: result.glitchesDropped,
+      unit: 'polls',
+      note: `server polls held for the next poll's word: ${result.pollsHeld}; the rest were confirmed (real changes)`,
+    },
+    {
+      name: 'feed_fault_sessions_beyond_limits',
+      value: result.sessionsBeyondLimits,
+      unit: 'sessions',
+      budget: 0,
+      note: "a score, kills or deaths no round can hold (a glitch's value in a counter)",
     },
     {
       name: 'feed_fault_cadence_p99_ms',

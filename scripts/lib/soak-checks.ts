@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
 import { decodeTimeline } from '../../apps/server/src/domain/timeline-codec.ts';
+import { COUNTER_LIMITS } from '../../apps/server/src/domain/player-counters.ts';
 import type { SoakFeedClock, SoakFeedReply, SoakFeedRequest, SoakTrueRound } from './soak-feed.ts';
 
 /**
@@ -37,6 +38,24 @@ export function duplicateSessions(database: DatabaseSync): { roundKey: number; p
        from sessions group by round_key, player_name having count(*) > 1`,
     )
     .all() as { roundKey: number; playerName: string; count: number }[];
+}
+
+/** Sessions whose totals no round can hold (domain/player-counters.ts COUNTER_LIMITS): a glitch in a counter. */
+export function sessionsBeyondLimits(
+  database: DatabaseSync,
+): { playerName: string; score: number; kills: number; deaths: number }[] {
+  const { score, kills, deaths } = COUNTER_LIMITS;
+  return database
+    .prepare(
+      `select player_name as playerName, score, kills, deaths from sessions
+       where score not between ? and ? or kills not between ? and ? or deaths not between ? and ? limit 20`,
+    )
+    .all(score.min, score.max, kills.min, kills.max, deaths.min, deaths.max) as unknown as {
+    playerName: string;
+    score: number;
+    kills: number;
+    deaths: number;
+  }[];
 }
 
 export interface StoredRound {

@@ -41,6 +41,7 @@ describe('openDatabase', () => {
         '0019-similarity-candidates',
         '0020-player-days-covering-index',
         '0021-similarity-packed-summaries',
+        '0022-held-polls',
       ]);
     } finally {
       await database.close();

@@ -177,6 +177,10 @@ describe('emulator → BFList client over HTTP → collector → store', () => {
           servers: listed[index]?.length,
           players: listed[index]?.reduce((sum, server) => sum + server.players.length, 0),
           skippedEntries: 0,
+          // Map changes and restarts wait for the next poll's word (decision 0003, "Glitches"); the world has no
+          // glitches, so every held poll is confirmed.
+          held: expect.any(Number) as unknown,
+          glitches: 0,
         })),
       );
 
@@ -207,6 +211,10 @@ describe('emulator → BFList client over HTTP → collector → store', () => {
         previous.set(key, snapshot);
       }
     }
+    // One more poll a millisecond later, of the same world step: it confirms the changes the last one showed.
+    clock.ms += 1;
+    const confirming = await collector.runCycle();
+    expect(confirming.games.map((game) => [game.held, game.glitches])).toEqual(GAME_IDS.map(() => [0, 0]));
     const lastPoll = iso(clock.ms);
 
     // Servers: exactly those the world listed, none invented, none lost.

@@ -86,7 +86,7 @@ describe('Collector', () => {
     // A map change on one poll's word is held until the next poll of the server confirms it.
     const held = await collector.runCycle();
     expect(held.games[0]).toMatchObject({ held: 1, glitches: 0 });
-    expect(query("select map_name from rounds where is_active = 0")).toEqual([]);
+    expect(query('select map_name from rounds where is_active = 0')).toEqual([]);
     expect(events.map((event) => event.type)).toEqual(['playerOnline', 'playerOnline']);
     await collector.runCycle();
     expect(query('select map_name, is_active, close_reason from rounds order by start_time, map_name')).toEqual([

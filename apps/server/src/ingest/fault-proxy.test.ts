@@ -135,4 +135,45 @@ describe('the fault proxy, through the real feed client', () => {
       ['Ünïcødé 🙂 名前', -7],
     ]);
   });
+
+  it('glitches: a real server wrong for one answer in turn, and the last one beyond the limits in every answer', async () => {
+    await closeAll();
+    upstream = await startLocalFeed({ pageSize: 3 });
+    const real = (index: number, mapName: string): FeedServer => ({
+      ip: `192.0.2.${index}`,
+      port: 14567,
+      name: `Real ${index}`,
+      mapName,
+      players: [{ name: `P${index}`, score: 8, kills: 4, deaths: 1, ping: 40, team: 1 }],
+    });
+    upstream.world.set('bf1942', [real(1, 'wake'), real(2, 'berlin'), real(3, 'kursk')]);
+    proxy = await startFaultProxy({
+      upstream: upstream.baseUrl,
+      seed: 1,
+      normalMs: 60_000,
+      faultMs: 60_000,
+      startWith: 'glitch',
+    });
+    const seen = [];
+    for (let answer = 0; answer < 4; answer += 1) {
+      const poll = await fetchGameServers('bf1942', { baseUrl: proxy.url, retries: 0 });
+      if (!poll.ok) throw new Error(poll.error);
+      seen.push(
+        poll.servers.map((server) => [
+          server.mapName,
+          server.roundTimeRemain,
+          server.tickets1,
+          server.players.map((player) => [player.score, player.kills, player.deaths]),
+        ]),
+      );
+    }
+    const beyond = ['kursk', 1_200, 150, [[1_000_000, -1_000_000, 1]]];
+    expect(seen).toEqual([
+      [['wake_glitch', 3_600, 999, [[0, 0, 0]]], ['berlin', 1_200, 150, [[8, 4, 1]]], beyond],
+      [['wake', 1_200, 150, [[8, 4, 1]]], ['berlin', 3_600, 999, [[8, 4, 1]]], beyond],
+      [['wake', 1_200, 150, [[0, 0, 0]]], ['berlin', 1_200, 150, [[8, 4, 1]]], beyond],
+      [['wake', 1_200, 150, [[8, 4, 1]]], ['berlin', 1_200, 150, [[608, 304, 1]]], beyond],
+    ]);
+    expect(proxy.counts()).toEqual({ glitch: 4 });
+  });
 });

@@ -336,7 +336,15 @@ describe('a hostile feed never breaks the cycle', () => {
 
     // Ten minutes after the collapse began, the list is taken as the game's: servers 2 to 8 are now unlisted.
     const accepted = await cycleAt(collector, 660);
-    expect(accepted.games[0]).toEqual({ game: 'bf1942', ok: true, servers: 1, players: 1, skippedEntries: 0, held: 0, glitches: 0 });
+    expect(accepted.games[0]).toEqual({
+      game: 'bf1942',
+      ok: true,
+      servers: 1,
+      players: 1,
+      skippedEntries: 0,
+      held: 0,
+      glitches: 0,
+    });
     expect(warnings(`poll of bf1942: ${reason} for 10 min: taken as the game's list`)).toBe(1);
     const taken = collector.lastGoodList('bf1942');
     expect(taken?.at).toEqual(new Date(START + 660_000));

@@ -34,7 +34,8 @@ export interface LocalFeed {
   close: () => Promise<void>;
 }
 
-const PAGE_SIZE = 2;
+/** Small pages by default, so that every test crosses pages. */
+const DEFAULT_PAGE_SIZE = 2;
 
 function toEntry(server: FeedServer): Record<string, unknown> {
   return {
@@ -60,7 +61,7 @@ function toEntry(server: FeedServer): Record<string, unknown> {
   };
 }
 
-export async function startLocalFeed(): Promise<LocalFeed> {
+export async function startLocalFeed({ pageSize = DEFAULT_PAGE_SIZE } = {}): Promise<LocalFeed> {
   const feed: Omit<LocalFeed, 'baseUrl' | 'close'> = { world: new Map(), failing: new Set(), requests: 0 };
   const server = createServer((request, response) => {
     feed.requests += 1;
@@ -76,8 +77,8 @@ export async function startLocalFeed(): Promise<LocalFeed> {
     }
     const servers = feed.world.get(game) ?? [];
     const page = Number(url.searchParams.get('cursor') ?? '0');
-    const slice = servers.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-    const hasMore = (page + 1) * PAGE_SIZE < servers.length;
+    const slice = servers.slice(page * pageSize, (page + 1) * pageSize);
+    const hasMore = (page + 1) * pageSize < servers.length;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ servers: slice.map(toEntry), cursor: String(page + 1), hasMore }));
   });

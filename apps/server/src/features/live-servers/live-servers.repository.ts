@@ -27,6 +27,15 @@ export function createLiveServersRepository(db: Kysely<DatabaseSchema>) {
           .where('servers.server_guid', 'in', guids)
           .execute();
         for (const row of rows) starts.set(row.server_guid, row.start_time);
+        // A new round that the collector holds for the next poll's word (decision 0003, "Glitches") began at the
+        // held poll, as the list already shows its map: not the round before it, which is still the open one.
+        const held = await db
+          .selectFrom('held_polls')
+          .select(['server_guid', 'held_at'])
+          .where('server_guid', 'in', guids)
+          .where('change', 'in', ['map_change', 'restart'])
+          .execute();
+        for (const row of held) starts.set(row.server_guid, new Date(row.held_at).toISOString());
       }
       return starts;
     },

@@ -3,13 +3,7 @@ import type { SyncConnection, SyncStatement } from '../../db/sync-connection.ts'
 import type { Selectable } from 'kysely';
 import { dialectText } from '../../db/dialect.ts';
 import { prepareRowsInsert, prepareRowsUpdate, type RowsInsertShape } from '../../db/row-batches.ts';
-import type {
-  CollectorGamesTable,
-  HeldPollsTable,
-  RoundsTable,
-  ServersTable,
-  SessionsTable,
-} from '../../db/schema.ts';
+import type { CollectorGamesTable, HeldPollsTable, RoundsTable, ServersTable, SessionsTable } from '../../db/schema.ts';
 import type { ServerSnapshot } from '../../domain/snapshot.ts';
 import type { UnconfirmedChange } from '../tracker/poll-judgement.ts';
 import type { EntryState } from '../tracker/name-entries.ts';

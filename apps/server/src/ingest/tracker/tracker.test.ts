@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
 import { createCollectorStore } from '../store/collector-store.ts';
-import { loadSequenceFixtures, type LoadedFixture } from '../../test/sequence-fixture.ts';
+import { loadSequenceFixtures } from '../../test/sequence-fixture.ts';
+import { awardsOf, describeOutcome, dump, runSequence } from '../../test/sequence-run.ts';
 import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
-import type { TrackerEvent } from './tracker-events.ts';
 import { Tracker } from './tracker.ts';
 
 /**
@@ -14,37 +14,6 @@ import { Tracker } from './tracker.ts';
  * finish with exactly the database of the uninterrupted run (DESIGN.md, "Crash safety"). A poll in which a
  * server failed is followed, as in the collector, by a rebuild from the store.
  */
-
-type Row = Record<string, unknown>;
-
-function offsetSeconds(value: unknown, startMs: number): number | null {
-  return typeof value === 'string' ? (Date.parse(value) - startMs) / 1000 : null;
-}
-
-interface RunOutcome {
-  database: TestDatabase;
-  events: TrackerEvent[];
-}
-
-async function runSequence(loaded: LoadedFixture, interruptAfter?: number): Promise<RunOutcome> {
-  const database = await openTestDatabase();
-  const store = createCollectorStore(database.sqlite);
-  let tracker = new Tracker(loaded.options);
-  const events: TrackerEvent[] = [];
-  loaded.polls.forEach((poll, index) => {
-    if (index === interruptAfter) tracker = new Tracker(loaded.options, store.loadTrackerState());
-    const result = tracker.ingest(poll);
-    store.applyBatches([result.batch]);
-    events.push(...result.events);
-    // As the collector does: a server that failed may have left the tracker's memory half-changed.
-    if (result.failedServers.length > 0) tracker = new Tracker(loaded.options, store.loadTrackerState());
-  });
-  return { database, events };
-}
-
-function dump(database: TestDatabase, sql: string): Row[] {
-  return database.sqlite.prepare(sql).all();
-}
 
 /** Everything the collector wrote, for comparing two runs. */
 function dumpAll(database: TestDatabase) {
@@ -57,63 +26,7 @@ function dumpAll(database: TestDatabase) {
     roundPolls: dump(database, 'select * from round_polls order by at, round_key'),
     population: dump(database, 'select * from server_population order by bucket_start, server_guid'),
     pings: dump(database, 'select * from server_ping_hourly order by server_guid, hour_start, ping_bin'),
-  };
-}
-
-function describeOutcome(loaded: LoadedFixture, outcome: RunOutcome) {
-  const { fixture, startMs } = loaded;
-  const offset = (value: unknown) => offsetSeconds(value, startMs);
-  const aliases = new Map<string, string>();
-  for (const poll of fixture.polls) {
-    if ('failed' in poll) continue;
-    for (const server of poll.servers) {
-      const { ip, port } = loaded.serverAddress(server.server);
-      aliases.set(serverGuidFor(fixture.game, ip, port), server.server);
-    }
-  }
-  const rounds = dump(outcome.database, 'select * from rounds').sort(
-    (a, b) =>
-      String(a.start_time).localeCompare(String(b.start_time)) ||
-      String(aliases.get(String(a.server_guid))).localeCompare(String(aliases.get(String(b.server_guid)))),
-  );
-  const roundIndex = new Map(rounds.map((round, index) => [String(round.round_id), index]));
-  const sessions = dump(
-    outcome.database,
-    'select sessions.*, rounds.round_id from sessions join rounds using (round_key) order by player_index',
-  ).sort((a, b) => (roundIndex.get(String(a.round_id)) ?? 0) - (roundIndex.get(String(b.round_id)) ?? 0));
-  return {
-    rounds: rounds.map((round) => ({
-      server: aliases.get(String(round.server_guid)),
-      map: round.map_name,
-      start: offset(round.start_time),
-      end: offset(round.end_time),
-      reason: round.close_reason,
-      participants: round.participant_count,
-      polls: round.poll_count,
-      tickets: [round.tickets1, round.tickets2],
-    })),
-    sessions: sessions.map((session) => ({
-      round: roundIndex.get(String(session.round_id)),
-      player: session.player_name,
-      score: session.score,
-      kills: session.kills,
-      deaths: session.deaths,
-      playedSeconds: Number(session.played_ms) / 1000,
-      segments: session.segments,
-      active: session.is_active === 1,
-      start: offset(session.start_time),
-      lastSeen: offset(session.last_seen),
-    })),
-    events: outcome.events.map((event): [string, string | number, number] => {
-      switch (event.type) {
-        case 'playerOnline':
-          return [event.type, event.playerName, (event.at - startMs) / 1000];
-        case 'serverMapChange':
-          return [event.type, `${event.oldMap}>${event.newMap}`, (event.at - startMs) / 1000];
-        case 'roundClosed':
-          return [event.type, roundIndex.get(event.roundId) ?? -1, (event.endTime - startMs) / 1000];
-      }
-    }),
+    heldPolls: dump(database, 'select * from held_polls order by server_guid'),
   };
 }
 
@@ -134,12 +47,7 @@ describe.each(fixtures.map((loaded) => [loaded.file, loaded] as const))('sequenc
       events: expected.events,
     });
     if (expected.awards) {
-      // What the closed rounds award once their round-closed work is done (streaks, placements, victories, …).
-      createCollectorStore(outcome.database.sqlite).roundClosedQueue.processQueue(Infinity);
-      const awards = dump(outcome.database, 'select player_name, achievement_id, achieved_at from player_achievements')
-        .map((row) => [row.player_name, row.achievement_id, offsetSeconds(row.achieved_at, loaded.startMs)])
-        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-      expect(awards).toEqual(expected.awards);
+      expect(awardsOf(loaded, outcome)).toEqual(expected.awards);
     }
     await outcome.database.close();
   });
