@@ -1,4 +1,10 @@
-import { countersWithinLimits, plausibleMove, ZERO_COUNTERS, type Counters } from '../../domain/player-counters.ts';
+import {
+  countersReset,
+  countersWithinLimits,
+  plausibleMove,
+  ZERO_COUNTERS,
+  type Counters,
+} from '../../domain/player-counters.ts';
 import type { ServerSnapshot, SnapshotPlayer } from '../../domain/snapshot.ts';
 import { matchEntries, type EntryState } from './name-entries.ts';
 import {
@@ -52,40 +58,44 @@ export function believedPollOf(snapshot: ServerSnapshot, roster: Roster, at: num
 }
 
 /**
- * Does this poll show the round ended: another map, or the same map restarted (tickets back up, the clock back up,
- * the players' counters reset together; where the feed shows neither tickets nor a clock, the round outliving the
- * time limit with nobody present who could show a reset)? Counters outside the limits show nothing.
+ * What this poll would change that needs the next poll's confirmation, if anything (decision 0003, "Glitches"): the
+ * round ended (another map, or the same map restarted: tickets back up, the clock back up, the players' counters
+ * reset together; where the feed shows neither tickets nor a clock, the round outliving the time limit with nobody
+ * present who could show a reset), else a name's stay started again or moved beyond play. Counters outside the
+ * limits show nothing. One pass over the names: this runs for every server of every poll.
  */
-function roundEndShown(
+export function unconfirmedChange(
   before: BelievedPoll,
   snapshot: ServerSnapshot,
   roster: Roster,
   at: number,
-): RoundEnd | undefined {
+): UnconfirmedChange | undefined {
   if (before.mapName !== snapshot.mapName) return 'map_change';
-  const current = { tickets1: ticketsOf(snapshot, 1), tickets2: ticketsOf(snapshot, 2) };
+  const elapsedMs = at - before.at;
   const scorePairs: { previous: Counters; current: Counters }[] = [];
   // Whether anyone present had played at the previous poll, so could show a reset (a shared name included).
   let resetVisible = false;
+  let stayChanged: UnconfirmedChange | undefined;
   for (const [name, entries] of roster.byName) {
     const stays = before.staysOf(name);
     const player = entries[0];
     if (!player || !stays) continue;
     resetVisible ||= stays.some(hasPlayed);
+    stayChanged ??= stayChange(stays, entries, elapsedMs);
     // Only one person's name is comparable: two people's entries cannot be paired up reliably.
     if (entries.length > 1 || stays.length > 1) continue;
     const own = stays[0] as EntryState;
-    if (!countersWithinLimits(player) || !countersWithinLimits(own)) continue;
-    scorePairs.push({ previous: own, current: player });
+    if (countersWithinLimits(player) && countersWithinLimits(own)) scorePairs.push({ previous: own, current: player });
   }
+  const current = { tickets1: ticketsOf(snapshot, 1), tickets2: ticketsOf(snapshot, 2) };
   // Without tickets or a clock in the feed (FH2), counters are the only sign of a restart: one player will do.
   const noRoundState = current.tickets1 === null && snapshot.roundTimeRemain === null;
   const restarted =
     ticketsJumpedUp(before, current) ||
-    timeRemainJumpedUp(before.roundTimeRemain, snapshot.roundTimeRemain, (at - before.at) / 1000) ||
+    timeRemainJumpedUp(before.roundTimeRemain, snapshot.roundTimeRemain, elapsedMs / 1000) ||
     mostScoresReset(scorePairs, noRoundState ? 1 : 2) ||
     (noRoundState && !resetVisible && outlivedTimeLimit(before.roundStart, at, snapshot.roundTimeLimit));
-  return restarted ? 'restart' : undefined;
+  return restarted ? 'restart' : stayChanged;
 }
 
 /** Whether a name's entries move its stays as play can, or show a stay started again while its player was there. */
@@ -94,9 +104,17 @@ function stayChange(
   entries: readonly SnapshotPlayer[],
   elapsedMs: number,
 ): 'stay_reset' | 'implausible_counters' | undefined {
+  if (stays.length === 1 && entries.length === 1) {
+    // Most names: one stay, one entry.
+    const stay = stays[0] as EntryState;
+    const entry = entries[0] as SnapshotPlayer;
+    if (!countersWithinLimits(stay) || !countersWithinLimits(entry)) return undefined;
+    if (!countersReset(stay, entry)) return plausibleMove(stay, entry, elapsedMs) ? undefined : 'implausible_counters';
+    return plausibleMove(ZERO_COUNTERS, entry, elapsedMs) ? 'stay_reset' : 'implausible_counters';
+  }
   // Counters outside the limits are unknown (never credited): they move nothing, so they show nothing either.
-  const from = stays.every(countersWithinLimits) ? stays : stays.filter(countersWithinLimits);
-  const to = entries.every(countersWithinLimits) ? entries : entries.filter(countersWithinLimits);
+  const from = stays.filter(countersWithinLimits);
+  const to = entries.filter(countersWithinLimits);
   if (from.length === 0 || to.length === 0) return undefined;
   const matches = matchEntries(from, to, false);
   let continued = 0;
@@ -115,23 +133,4 @@ function stayChange(
   // A stay ended and another began under the name between two polls that both listed it: a reset (or a rejoin
   // faster than a poll). A second person taking the name while the first stays is no split.
   return started > 0 && continued < from.length ? 'stay_reset' : undefined;
-}
-
-/** What this poll would change that needs the next poll's confirmation, if anything (decision 0003, "Glitches"). */
-export function unconfirmedChange(
-  before: BelievedPoll,
-  snapshot: ServerSnapshot,
-  roster: Roster,
-  at: number,
-): UnconfirmedChange | undefined {
-  const roundEnd = roundEndShown(before, snapshot, roster, at);
-  if (roundEnd) return roundEnd;
-  const elapsedMs = at - before.at;
-  for (const [name, entries] of roster.byName) {
-    const stays = before.staysOf(name);
-    if (!stays) continue;
-    const change = stayChange(stays, entries, elapsedMs);
-    if (change) return change;
-  }
-  return undefined;
 }
