@@ -68,6 +68,12 @@ import {
   sendMethodNotAllowed,
   type HttpTimeouts,
 } from './http/http-edges.ts';
+import {
+  connectionLimitsFor,
+  limitConnections,
+  readDescriptorLimit,
+  trustedProxyTest,
+} from './http/connection-limits.ts';
 import { createRateLimit } from './http/rate-limit.ts';
 import { requestForLog } from './http/request-log.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -131,6 +137,14 @@ export async function buildApp(
     // rate-limited under by sending X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+  // Caps on open connections, in total (below the descriptor limit) and per address (http/connection-limits.ts).
+  const connectionLimits = connectionLimitsFor({
+    descriptorLimit: readDescriptorLimit(),
+    configuredTotal: config.connections.max,
+    perAddress: config.connections.perAddress,
+  });
+  limitConnections(app.server, connectionLimits, { isTrustedProxy: trustedProxyTest(config.trustProxy), log: app.log });
+  app.log.info({ connectionLimits }, 'connection caps');
   // Before any route, so that every answer has them and every route's methods are known (405 with Allow).
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerHttpEdges(app);
