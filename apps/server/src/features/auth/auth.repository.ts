@@ -216,16 +216,16 @@ export function createAuthRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Whether the sign-in exists, belongs to the user and is neither revoked nor expired. */
-    async isSessionLive(sessionId: string, userId: number, now: string): Promise<boolean> {
+    /** The user whose sign-in this is, while it is live (not revoked, not expired); undefined otherwise. */
+    async findLiveSessionOwner(sessionId: string, now: string): Promise<number | undefined> {
       const row = await db
         .selectFrom('auth_sessions')
-        .select('id')
+        .select('user_id')
         .where('id', '=', sessionId)
-        .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.user_id;
     },
 
     listSessions(userId: number) {
