@@ -266,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export const BFLIST_MIN_POLL_INTERVAL_SECONDS = 30;
 
 function isPublicBflist(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname.toLowerCase();
+  // `api.bflist.io.` (a fully qualified name, trailing dot) is the same host to DNS and to the service.
+  const host = new URL(baseUrl).hostname.toLowerCase().replace(/\.+$/, '');
   return host === 'bflist.io' || host.endsWith('.bflist.io');
 }
