@@ -30,7 +30,7 @@ import { createSigningKeys } from './features/auth/signing-keys.ts';
 import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
-import { MAX_CLIENT_MESSAGE_BYTES } from './hub/hub-connection.ts';
+import { createHubSocketErrorHandler, MAX_CLIENT_MESSAGE_BYTES } from './hub/hub-connection.ts';
 import { createHubService } from './hub/hub.service.ts';
 import { hubRoutes } from './hub/hub.routes.ts';
 import { createHealthRepository } from './features/health/health.repository.ts';
@@ -124,10 +124,16 @@ export async function buildApp(
     database?: OpenedDatabase;
     /** Shorter HTTP timeouts, for tests of them over a real socket. */
     timeouts?: Partial<HttpTimeouts>;
+    /** Where the log goes instead of standard output (tests read what was logged). */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestForLog } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Timeouts, body and header sizes, and the answers to what the router and Node refuse (http/http-edges.ts).
     ...httpEdgeOptions({ timeouts: { ...HTTP_TIMEOUTS, ...options.timeouts }, publicUrl: config.publicUrl }),
     // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
@@ -306,6 +312,8 @@ export async function buildApp(
     await app.register(fastifyWebsocket, {
       // Larger frames are cut by ws itself; up to this size the hub answers with the protocol's own close message.
       options: { maxPayload: 2 * MAX_CLIENT_MESSAGE_BYTES },
+      // A client's bad frame is a warning, once per connection (hub/hub-connection.ts).
+      errorHandler: createHubSocketErrorHandler(),
       // Every client is told to reconnect before the sockets close (the default would close them without a word).
       preClose(done) {
         hubService.close();
