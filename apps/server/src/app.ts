@@ -94,6 +94,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often the demo's visitors' accounts past their day are looked for. */
+const DEMO_ACCOUNTS_SWEEP_MS = 3_600_000;
+
 /** How long a hub client has to answer the close handshake when the server stops before its socket is cut. */
 const SOCKETS_CLOSE_GRACE_MS = 2_000;
 
@@ -271,6 +274,19 @@ export async function buildApp(
     onAccountCreated: demoIdentityProvider?.seedAccount,
     clock,
   });
+  // The demo's visitors each have an account of their own, removed a day after it was made (decision 0029): at
+  // start-up, then every hour.
+  if (demoIdentityProvider) {
+    const removeExpiredDemoAccounts = async () =>
+      authService.removeAccounts(await demoIdentityProvider.expiredAccounts());
+    await removeExpiredDemoAccounts();
+    const demoAccountsTimer = setInterval(() => {
+      removeExpiredDemoAccounts().catch((error: unknown) =>
+        app.log.warn({ err: error }, "the demo's expired accounts were not removed"),
+      );
+    }, DEMO_ACCOUNTS_SWEEP_MS).unref();
+    app.addHook('onClose', async () => clearInterval(demoAccountsTimer));
+  }
   // ── Real time: the hub's connections, and the tracker's events for the users watching that player or server ──
   const hubService = createHubService({
     loadWatchList: async (userId) => {

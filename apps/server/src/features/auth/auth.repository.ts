@@ -361,6 +361,33 @@ export function createAuthRepository(db: Kysely<DatabaseSchema>) {
       return rows.map((row) => row.player_name);
     },
 
+    /** The online servers with the most players now, busiest first. */
+    async findBusiestServerGuids(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('servers')
+        .select('server_guid')
+        .where('is_online', '=', 1)
+        .orderBy('num_players', 'desc')
+        .orderBy('server_guid')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.server_guid);
+    },
+
+    /** Users whose email is LIKE `pattern`, made before `createdBefore` (the demo's accounts past their day). */
+    findUsersByEmailLike(pattern: string, createdBefore: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'like', pattern)
+        .where('created_at', '<', createdBefore)
+        .execute();
+    },
+
+    findUsersByEmails(emails: readonly string[]) {
+      return db.selectFrom('users').select(['id', 'email']).where('email', 'in', [...emails]).execute();
+    },
+
     findServers(serverGuids: readonly string[]) {
       if (serverGuids.length === 0) return Promise.resolve([]);
       return db

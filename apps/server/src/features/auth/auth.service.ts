@@ -91,6 +91,13 @@ export async function createAuthService({
     sessionChecks.markRevoked(sessionId, now);
   }
 
+  async function removeAccount(userId: number): Promise<void> {
+    const sessions = await authRepository.listSessions(userId);
+    await authRepository.deleteUser(userId);
+    const now = clock();
+    for (const session of sessions) sessionChecks.markRevoked(session.id, now);
+  }
+
   const verifiedTokens = new Map<string, { context: AuthContext; expiresAtMs: number }>();
 
   async function verifyAccessToken(token: string): Promise<AuthContext | undefined> {
@@ -232,10 +239,12 @@ export async function createAuthService({
 
     /** Ends every sign-in of the user and deletes the account with all its rows. */
     async deleteAccount(context: AuthContext): Promise<void> {
-      const sessions = await authRepository.listSessions(context.userId);
-      await authRepository.deleteUser(context.userId);
-      const now = clock();
-      for (const session of sessions) sessionChecks.markRevoked(session.id, now);
+      await removeAccount(context.userId);
+    },
+
+    /** Removes these accounts as deleteAccount does (the demo's visitors' accounts past their day). */
+    async removeAccounts(userIds: readonly number[]): Promise<void> {
+      for (const userId of userIds) await removeAccount(userId);
     },
   };
 }
