@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import type { ApiError, LoginResponse, RefreshResponse } from '@frontline/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../../test/local-google-jwks.ts';
 
@@ -280,6 +280,21 @@ describe('access tokens', () => {
       expect((await profileWith(alice.accessToken)).statusCode).toBe(200);
     } finally {
       await keyed.close();
+    }
+  });
+
+  it('are checked in the store once their cached check is old: still live for their user', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const { accessToken } = await signIn();
+      expect((await getProfile(accessToken)).statusCode).toBe(200);
+      // Past the cache's 30 s: the store is asked whose the sign-in is.
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await getProfile(accessToken)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await getProfile(accessToken)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -1,6 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { calculateJwkThumbprint, SignJWT, type JWK } from 'jose';
-import { createPublicKey, createPrivateKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { calculateJwkThumbprint, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { createAuthRepository } from './auth.repository.ts';
@@ -99,7 +98,7 @@ describe('signing keys', () => {
     /** A token made by whoever holds the key, with the times it chooses (seconds). */
     async function forge(times: { iat: number; exp: number }): Promise<string> {
       const privateKey = createPrivateKey(pem);
-      const kid = await calculateJwkThumbprint(createPublicKey(privateKey).export({ format: 'jwk' }) as JWK);
+      const kid = await calculateJwkThumbprint(createPublicKey(privateKey).export({ format: 'jwk' }));
       return new SignJWT({ email: claims.email, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'JWT' })
         .setSubject(String(claims.userId))
