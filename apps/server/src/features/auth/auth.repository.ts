@@ -385,7 +385,11 @@ export function createAuthRepository(db: Kysely<DatabaseSchema>) {
     },
 
     findUsersByEmails(emails: readonly string[]) {
-      return db.selectFrom('users').select(['id', 'email']).where('email', 'in', [...emails]).execute();
+      return db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'in', [...emails])
+        .execute();
     },
 
     findServers(serverGuids: readonly string[]) {
