@@ -142,7 +142,12 @@ const config = loadConfigOrExit({
 });
 const app = await buildApp(config);
 await serve(app, config, [() => emulator.close()]);
+const shownHost =
+  config.host === '0.0.0.0' || config.host === '::'
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
 console.log(
-  `\nFrontline demo: http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port} ` +
-    `(simulated servers, seed ${options.seed}). Ctrl+C stops it.`,
+  `\nFrontline demo: http://${shownHost}:${config.port} (simulated servers, seed ${options.seed}). Ctrl+C stops it.`,
 );
