@@ -140,8 +140,8 @@ export interface ConnectionCounts {
 
 /**
  * Applies the caps to a listening server: the total through Node's own `maxConnections` (its handle is closed before
- * a socket object exists), the cap per address in the first `connection` listener after HTTP's own, before any byte
- * is read. Returns the counts, for tests and the bench.
+ * a socket object exists), the cap per address as Node accepts (its `blockList` check) and, where that is not asked,
+ * in the first `connection` listener after HTTP's own, before any byte is read. Returns the counts, for tests.
  */
 export function limitConnections(
   server: Server,
@@ -206,18 +206,30 @@ export function limitConnections(
   });
 
   if (limits.perAddress > 0) {
+    /** Whether a new connection from `address` is over its cap (counted as refused when it is). */
+    const refuse = (address: string): boolean => {
+      if (options.isTrustedProxy(address)) return false;
+      const key = addressKey(address);
+      if ((perKey.get(key) ?? 0) < limits.perAddress) return false;
+      refusedPerAddress += 1;
+      noteRefusal('perAddress', key);
+      return true;
+    };
+    // The cheap way first: Node asks a server's `blockList` as it accepts a connection, before a socket object or an
+    // HTTP parser exists (the `blockList` option of net.Server; set here because Fastify makes the server). A flood
+    // of refused connections then costs an accept and a close each. The `connection` listener below stays the rule
+    // where a Node would not ask.
+    (server as Server & { blockList?: { check: (address: string) => boolean } }).blockList = { check: refuse };
     server.on('connection', (socket: Socket) => {
       const address = socket.remoteAddress;
       // A socket already reset by its client has no address left; nothing to count.
       if (address === undefined || options.isTrustedProxy(address)) return;
       const key = addressKey(address);
-      const open = perKey.get(key) ?? 0;
-      if (open >= limits.perAddress) {
-        refusedPerAddress += 1;
-        noteRefusal('perAddress', key);
+      if (refuse(address)) {
         socket.destroy();
         return;
       }
+      const open = perKey.get(key) ?? 0;
       perKey.set(key, open + 1);
       socket.once('close', () => {
         const left = (perKey.get(key) ?? 1) - 1;
