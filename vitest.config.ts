@@ -18,6 +18,7 @@ const serverOnPostgres: TestProjectInlineConfiguration = {
     // kills of a server on a file.
     exclude: [
       'src/db/backup.test.ts',
+      'src/db/private-file.test.ts',
       'src/db/database.test.ts',
       'src/db/round-timelines-copy.test.ts',
       'src/db/migrations/0016-similarity-presence.test.ts',

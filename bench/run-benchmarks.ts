@@ -22,6 +22,10 @@
  * - fuzz: 20,000 hostile requests (`--fuzz-requests=N`) over every route of the OpenAPI document against a server of
  *   its own as deployed, on a day of history (`fuzz_requests`, `fuzz_5xx`, `fuzz_routes`; under a minute,
  *   fuzz.bench.ts; the test suite runs a seeded share of it, apps/server/src/http/fuzz);
+ * - slow-connections: two processes keep up to 20,000 slow connections open from one address (a header line every
+ *   5 s) against a server of its own while ~80 normal requests come from another: `slow_connections_opened`,
+ *   `slow_connections_normal_requests_failed`, `slow_connections_collector_failed_polls` (about 1.5 min,
+ *   slow-connections.bench.ts);
  * - mixed-load: the pages' calls mixed at a fixed 200 requests/s for 60 s (an open loop, each request from an address
  *   of its own, the rate limits on) while the collector polls every 30 s: `mixed_load_rps`, `mixed_load_p50_ms`,
  *   `mixed_load_p99_ms`, `mixed_load_errors`, and whether the cadence held (`mixed_load_poll_interval_p99_ms`,
@@ -63,6 +67,7 @@ import { benchFuzz } from './fuzz.bench.ts';
 import { benchGeneration } from './generation.bench.ts';
 import { benchGlitches } from './glitches.bench.ts';
 import { benchSimilarPlayers } from './similar-players.bench.ts';
+import { benchSlowConnections } from './slow-connections.bench.ts';
 import { benchHub } from './hub.bench.ts';
 import { startLoadGenerator } from './load-generator.ts';
 import { benchMixedLoad } from './mixed-load.bench.ts';
@@ -83,6 +88,7 @@ const GROUPS = [
   'loop',
   'hub',
   'fuzz',
+  'slow-connections',
   'api',
   'page-load',
   'account',
@@ -143,6 +149,7 @@ try {
   if (only.has('loop')) figures.push(...(await benchEventLoop(load)));
   if (only.has('hub')) figures.push(...(await benchHub()));
   if (only.has('fuzz')) figures.push(...(await benchFuzz({ requests: fuzzRequests })));
+  if (only.has('slow-connections')) figures.push(...(await benchSlowConnections()));
 
   // The demo's data on the 30-day history just generated, or a day of it generated now.
   const servedDays = only.has('generation') ? 30 : 1;

@@ -20,9 +20,15 @@ interface LiveServers {
 async function followTheWorld(page: Page): Promise<void> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   const headers = { Authorization: `Bearer ${token}` };
-  for (const game of ['bf1942', 'fh2', 'bfvietnam']) {
+  const busyServers = async (game: string) => {
     const live = (await (await page.request.get(`/stats/liveservers/${game}/servers`)).json()) as LiveServers;
-    for (const server of live.servers.filter((row) => row.numPlayers > 0)) {
+    return live.servers.filter((row) => row.numPlayers > 0);
+  };
+  // The live lists come with the collector's first cycle, which works off the history's closed rounds first: on a
+  // busy machine that ends after the sign-in.
+  await expect.poll(async () => (await busyServers('bf1942')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  for (const game of ['bf1942', 'fh2', 'bfvietnam']) {
+    for (const server of await busyServers(game)) {
       const added = await page.request.post('/stats/auth/favorite-servers', {
         headers,
         data: { serverGuid: server.guid },

@@ -1,8 +1,8 @@
 /**
  * `npm run demo [-- --days N --seed N --world-time ISO]`: Frontline alive in one command. On first run it fills
  * the database with N days (default 30) of simulated history; then it serves the site with the collector
- * polling the emulator in real time. Later runs skip the history. Honours PORT, DATABASE_PATH (default
- * ./data/demo.db, so demo data never mixes with real data) and EMULATOR_SEED.
+ * polling the emulator in real time. Later runs skip the history. Honours PORT, HOST (default 127.0.0.1: this machine
+ * only), DATABASE_PATH (default ./data/demo.db, so demo data never mixes with real data) and EMULATOR_SEED.
  *
  * `--world-time` fixes the simulated world's own clock at the end of the history (default: now). The history is
  * then the same on whatever day it is generated (browser tests assert its facts): the world runs that far from
@@ -120,6 +120,8 @@ async function seedProfiles(databasePath: string, world: EmulatedWorld): Promise
 
 const options = readOptions();
 process.env.DATABASE_PATH ??= './data/demo.db';
+// This machine only, unless HOST says otherwise: the demo's sign-in lets anyone in as one of its people.
+process.env.HOST ??= '127.0.0.1';
 // Not production: the demo signs people in through its own identity provider, which production refuses
 // (docs/decisions/0014-accounts-and-sign-in.md). Answers are therefore checked against the contract, as in development.
 process.env.NODE_ENV ??= 'development';
@@ -140,6 +142,12 @@ const config = loadConfigOrExit({
 });
 const app = await buildApp(config);
 await serve(app, config, [() => emulator.close()]);
+const shownHost =
+  config.host === '0.0.0.0' || config.host === '::'
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
 console.log(
-  `\nFrontline demo: http://localhost:${config.port} (simulated servers, seed ${options.seed}). Ctrl+C stops it.`,
+  `\nFrontline demo: http://${shownHost}:${config.port} (simulated servers, seed ${options.seed}). Ctrl+C stops it.`,
 );

@@ -4,7 +4,7 @@ import { expect } from './fixtures.ts';
 /**
  * Signs in through the demo's identity provider, as a visitor would: "Sign in (demo)" in the header, then one of its
  * ready-made people (0 to 3). The ID token it issues goes through the real login; the page lands on /dashboard.
- * Specs that change an account's lists use a person no other spec changes.
+ * Each sign-in is an account of its own, a copy of the person's lists: a spec may change them freely.
  */
 export async function signInAsDemoPerson(page: Page, person: 0 | 1 | 2 | 3): Promise<void> {
   await page.goto('/servers/bf1942');

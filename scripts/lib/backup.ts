@@ -1,5 +1,6 @@
 import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { createPrivateFile } from '../../apps/server/src/db/private-file.ts';
 
 /**
  * An online backup of the SQLite database (`npm run backup`, scripts/backup.ts): SQLite's backup API through
@@ -11,7 +12,8 @@ import { backup, DatabaseSync } from 'node:sqlite';
  * when it opens a restored copy).
  *
  * It never overwrites: the copy is written beside the target under a temporary name and linked to the target's
- * name only if nothing is there, atomically (a hard link fails on an existing name).
+ * name only if nothing is there, atomically (a hard link fails on an existing name). The copy is created 0600, as the
+ * database is (apps/server/src/db/private-file.ts).
  */
 
 export class BackupError extends Error {}
@@ -37,6 +39,8 @@ export async function backupDatabase(source: string, target: string): Promise<Ba
   const database = new DatabaseSync(source, { readOnly: true });
   let pages: number;
   try {
+    // The copy holds what the database holds (the signing key, the refresh secret): private before a page is written.
+    createPrivateFile(partial);
     database.exec('pragma busy_timeout = 5000');
     pages = await backup(database, partial, { rate: ALL_PAGES });
   } catch (error) {

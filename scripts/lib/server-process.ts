@@ -69,6 +69,11 @@ export interface ServerProcessOptions {
   entry?: string;
   /** Each line the server writes to its standard output (its log), instead of this process's output. */
   onOutputLine?: (line: string) => void;
+  /**
+   * The server's limit of open file descriptors (`ulimit -n`, soft and hard), lower than this process's: a bench of
+   * descriptor exhaustion runs the server with the limit of a smaller machine than the attack can fill here.
+   */
+  descriptorLimit?: number;
 }
 
 export async function startServerProcess(
@@ -88,7 +93,13 @@ export async function startServerProcess(
     : [options.entry ?? join(root, 'apps/server/src/main.ts')];
   const stdout = options.onOutputLine ? 'pipe' : 'inherit';
   const stdio: StdioOptions = options.ipc ? ['ignore', stdout, 'inherit', 'ipc'] : ['ignore', stdout, 'inherit'];
-  const server = spawn(process.execPath, [...(options.nodeArguments ?? []), ...entry], {
+  const command = [process.execPath, ...(options.nodeArguments ?? []), ...entry];
+  // `sh -c 'ulimit -n N && exec "$0" "$@"' node …`: the limit set, then the shell replaced by the server itself.
+  const [file = process.execPath, ...args] =
+    options.descriptorLimit === undefined
+      ? command
+      : ['/bin/sh', '-c', `ulimit -n ${Math.floor(options.descriptorLimit)} && exec "$0" "$@"`, ...command];
+  const server = spawn(file, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -30,7 +30,7 @@ import { createSigningKeys } from './features/auth/signing-keys.ts';
 import { createGameTrendsRepository } from './features/game-trends/game-trends.repository.ts';
 import { gameTrendsRoutes } from './features/game-trends/game-trends.routes.ts';
 import { createGameTrendsService } from './features/game-trends/game-trends.service.ts';
-import { MAX_CLIENT_MESSAGE_BYTES } from './hub/hub-connection.ts';
+import { createHubSocketErrorHandler, MAX_CLIENT_MESSAGE_BYTES } from './hub/hub-connection.ts';
 import { createHubService } from './hub/hub.service.ts';
 import { hubRoutes } from './hub/hub.routes.ts';
 import { createHealthRepository } from './features/health/health.repository.ts';
@@ -68,6 +68,12 @@ import {
   sendMethodNotAllowed,
   type HttpTimeouts,
 } from './http/http-edges.ts';
+import {
+  connectionLimitsFor,
+  limitConnections,
+  readDescriptorLimit,
+  trustedProxyTest,
+} from './http/connection-limits.ts';
 import { createRateLimit } from './http/rate-limit.ts';
 import { requestForLog } from './http/request-log.ts';
 import { fastifyTrustProxy } from './http/trust-proxy.ts';
@@ -87,6 +93,9 @@ declare module 'fastify' {
     collector: CollectorHost | undefined;
   }
 }
+
+/** How often the demo's visitors' accounts past their day are looked for. */
+const DEMO_ACCOUNTS_SWEEP_MS = 3_600_000;
 
 /** How long a hub client has to answer the close handshake when the server stops before its socket is cut. */
 const SOCKETS_CLOSE_GRACE_MS = 2_000;
@@ -118,10 +127,16 @@ export async function buildApp(
     database?: OpenedDatabase;
     /** Shorter HTTP timeouts, for tests of them over a real socket. */
     timeouts?: Partial<HttpTimeouts>;
+    /** Where the log goes instead of standard output (tests read what was logged). */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestForLog } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Timeouts, body and header sizes, and the answers to what the router and Node refuse (http/http-edges.ts).
     ...httpEdgeOptions({ timeouts: { ...HTTP_TIMEOUTS, ...options.timeouts }, publicUrl: config.publicUrl }),
     // Mixed-case API paths (/stats/Players/search) must match however the client spells them.
@@ -131,6 +146,14 @@ export async function buildApp(
     // rate-limited under by sending X-Forwarded-For.
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+  // Caps on open connections, in total (below the descriptor limit) and per address (http/connection-limits.ts).
+  const connectionLimits = connectionLimitsFor({
+    descriptorLimit: readDescriptorLimit(),
+    configuredTotal: config.connections.max,
+    perAddress: config.connections.perAddress,
+  });
+  limitConnections(app.server, connectionLimits, { isTrustedProxy: trustedProxyTest(config.trustProxy), log: app.log });
+  app.log.info({ connectionLimits }, 'connection caps');
   // Before any route, so that every answer has them and every route's methods are known (405 with Allow).
   registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerHttpEdges(app);
@@ -251,6 +274,19 @@ export async function buildApp(
     onAccountCreated: demoIdentityProvider?.seedAccount,
     clock,
   });
+  // The demo's visitors each have an account of their own, removed a day after it was made (decision 0029): at
+  // start-up, then every hour.
+  if (demoIdentityProvider) {
+    const removeExpiredDemoAccounts = async () =>
+      authService.removeAccounts(await demoIdentityProvider.expiredAccounts());
+    await removeExpiredDemoAccounts();
+    const demoAccountsTimer = setInterval(() => {
+      removeExpiredDemoAccounts().catch((error: unknown) =>
+        app.log.warn({ err: error }, "the demo's expired accounts were not removed"),
+      );
+    }, DEMO_ACCOUNTS_SWEEP_MS).unref();
+    app.addHook('onClose', async () => clearInterval(demoAccountsTimer));
+  }
   // ── Real time: the hub's connections, and the tracker's events for the users watching that player or server ──
   const hubService = createHubService({
     loadWatchList: async (userId) => {
@@ -292,6 +328,8 @@ export async function buildApp(
     await app.register(fastifyWebsocket, {
       // Larger frames are cut by ws itself; up to this size the hub answers with the protocol's own close message.
       options: { maxPayload: 2 * MAX_CLIENT_MESSAGE_BYTES },
+      // A client's bad frame is a warning, once per connection (hub/hub-connection.ts).
+      errorHandler: createHubSocketErrorHandler(),
       // Every client is told to reconnect before the sockets close (the default would close them without a word).
       preClose(done) {
         hubService.close();

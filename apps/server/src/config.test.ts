@@ -203,6 +203,27 @@ describe('rate limits of the expensive reads', () => {
   });
 });
 
+describe('the caps on open connections', () => {
+  it('default to what the descriptor limit allows in total and 256 per address, and read both', () => {
+    expect(loadConfig({}).connections).toEqual({ max: undefined, perAddress: 256 });
+    expect(loadConfig({ MAX_CONNECTIONS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' }).connections).toEqual({
+      max: 5000,
+      perAddress: 0,
+    });
+  });
+
+  it('refuse a total below 1, a negative cap and words', () => {
+    for (const env of [
+      { MAX_CONNECTIONS: '0' },
+      { MAX_CONNECTIONS_PER_ADDRESS: '-1' },
+      { MAX_CONNECTIONS: 'lots' },
+      { MAX_CONNECTIONS_PER_ADDRESS: '2.5' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+});
+
 describe('the poll interval against the public BFList feed in production', () => {
   const production = { NODE_ENV: 'production' };
 
@@ -211,6 +232,10 @@ describe('the poll interval against the public BFList feed in production', () =>
       { ...production, POLL_INTERVAL_SECONDS: '29' },
       { ...production, POLL_INTERVAL_SECONDS: '1', BFLIST_BASE_URL: 'https://API.bflist.io/' },
       { ...production, POLL_INTERVAL_SECONDS: '10', BFLIST_BASE_URL: 'https://bflist.io' },
+      // A trailing dot names the same host (a fully qualified name).
+      { ...production, POLL_INTERVAL_SECONDS: '1', BFLIST_BASE_URL: 'https://api.bflist.io.' },
+      { ...production, POLL_INTERVAL_SECONDS: '1', BFLIST_BASE_URL: 'https://API.BFLIST.IO../v2' },
+      { ...production, POLL_INTERVAL_SECONDS: '5', BFLIST_BASE_URL: 'https://bflist.io.:443/' },
     ]) {
       let thrown: unknown;
       try {

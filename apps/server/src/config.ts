@@ -114,6 +114,9 @@ const envSchema = z.object({
   DEMO_SIGN_IN: booleanText.default(false),
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   RATE_LIMIT_READS_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  // A household or an office behind one address: a browser keeps about 6 connections to a site, plus the hub's.
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000_000).default(256),
 });
 
 export interface AppConfig {
@@ -163,6 +166,11 @@ export interface AppConfig {
      */
     reads: { perMinute: number; burst: number };
   };
+  /**
+   * Caps on open connections (docs/decisions/0028-connection-limits.md): `max` in total (unset: what the process's
+   * descriptor limit allows, http/connection-limits.ts), `perAddress` from one address or IPv6 /64 (0: no cap).
+   */
+  connections: { max: number | undefined; perAddress: number };
 }
 
 export class ConfigError extends Error {
@@ -246,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       reads: { perMinute: values.RATE_LIMIT_READS_PER_MINUTE, burst: values.RATE_LIMIT_READS_BURST },
     },
+    connections: { max: values.MAX_CONNECTIONS, perAddress: values.MAX_CONNECTIONS_PER_ADDRESS },
   };
 }
 
@@ -257,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export const BFLIST_MIN_POLL_INTERVAL_SECONDS = 30;
 
 function isPublicBflist(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname.toLowerCase();
+  // `api.bflist.io.` (a fully qualified name, trailing dot) is the same host to DNS and to the service.
+  const host = new URL(baseUrl).hostname.toLowerCase().replace(/\.+$/, '');
   return host === 'bflist.io' || host.endsWith('.bflist.io');
 }

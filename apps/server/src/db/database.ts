@@ -5,6 +5,7 @@ import { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.ts';
 import { updatePlannerStatistics } from './planner-statistics.ts';
+import { makeDatabaseFilePrivate } from './private-file.ts';
 import type { DatabaseSchema } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 
@@ -36,7 +37,10 @@ export interface OpenDatabaseOptions {
  * replay into the aggregates (rows of the round-closed queue, worked off by the collector).
  */
 export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Database> {
-  if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
+  if (path !== IN_MEMORY) {
+    mkdirSync(dirname(path), { recursive: true });
+    makeDatabaseFilePrivate(path);
+  }
   const sqlite = new DatabaseSync(path);
   // WAL: readers never wait for the collector's writes. NORMAL sync is durable across process crashes,
   // which is what DESIGN.md asks for; only a power loss may drop the last transactions.

@@ -79,6 +79,8 @@ export class HubConnection {
   send(records: string): void {
     if (this.#closed || !this.#handshakeDone) return;
     if (this.#socket.bufferedAmount > MAX_UNSENT_BYTES) {
+      // Closed now, not when the socket says so: the rest of this batch of sends must not log the same line again.
+      this.#closed = true;
       this.#log.warn({ connection: this.id }, 'hub client too slow, closing');
       this.#socket.terminate();
       return;
@@ -163,4 +165,26 @@ export class HubConnection {
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(new Uint8Array(data)).toString('utf8');
+}
+
+/**
+ * What the hub does with an error of a client's socket (a frame ws refuses: bad UTF-8, reserved bits, over the size
+ * limit; or a connection reset): the client's fault or the network's, not the server's, so a warning without a stack,
+ * once per connection, and the connection ends. (@fastify/websocket's own handler logs each at error level with its
+ * stack.)
+ */
+export function createHubSocketErrorHandler(): (
+  error: Error,
+  socket: WebSocket,
+  request: { log: Pick<FastifyBaseLogger, 'warn'> },
+) => void {
+  const reported = new WeakSet<WebSocket>();
+  return (error, socket, request) => {
+    if (!reported.has(socket)) {
+      reported.add(socket);
+      const code = (error as NodeJS.ErrnoException).code;
+      request.log.warn({ code, reason: error.message }, 'hub client connection failed');
+    }
+    socket.terminate();
+  };
 }

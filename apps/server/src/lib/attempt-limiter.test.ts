@@ -51,6 +51,25 @@ describe('AttemptLimiter (a sliding window: the sign-ins)', () => {
   });
 });
 
+describe('AttemptLimiter with maxKeys (bounded memory)', () => {
+  it('never remembers more than maxKeys, pushing out the key whose last attempt is oldest', () => {
+    const time = manualClock();
+    const limiter = new AttemptLimiter({ limit: 2, windowMs: 3_600_000, maxKeys: 100, clock: time.clock });
+    limiter.attempt('kept');
+    limiter.attempt('kept');
+    for (let key = 0; key < 10_000; key += 1) {
+      limiter.attempt(`key-${key}`);
+      // The key under limit, attempted again now and then, is always among the recent ones.
+      if (key % 50 === 0) expect(limiter.attempt('kept')).toBeGreaterThan(0);
+      expect(limiter.size).toBeLessThanOrEqual(100);
+    }
+    expect(limiter.size).toBe(100);
+    expect(limiter.attempt('kept')).toBeGreaterThan(0);
+    // The stalest were forgotten: key-0 starts afresh.
+    expect(limiter.attempt('key-0')).toBeUndefined();
+  });
+});
+
 describe('TokenBucketLimiter (a burst, then a pace: the expensive reads)', () => {
   it('allows the burst at once, then one more per 60 / perMinute seconds', () => {
     const time = manualClock();

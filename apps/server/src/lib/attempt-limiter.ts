@@ -14,18 +14,33 @@ export interface Limiter {
  * Counts attempts per key (an address) in a sliding window and says when a key has used up its allowance: exact
  * ("20 in any hour"), for rare and sensitive attempts such as sign-ins. It keeps a time per counted attempt, so for
  * frequent requests TokenBucketLimiter is the cheaper one. Keys whose window has passed are dropped as new attempts
- * arrive, so the map stays as small as the set of recent callers.
+ * arrive, so the map stays as small as the set of recent callers; and it never holds more than `maxKeys`: a new key
+ * beyond them pushes out the one whose last attempt is oldest (a caller spread over more keys than that gets no more
+ * than each key's allowance anyway, and memory stays bounded whatever the callers do).
  */
 export class AttemptLimiter implements Limiter {
   readonly #limit: number;
   readonly #windowMs: number;
+  readonly #maxKeys: number;
   readonly #clock: Clock;
+  /** Times per key, the key last attempted last (a Map keeps the order of insertion). */
   readonly #attempts = new Map<string, number[]>();
   #lastSweep = 0;
 
-  constructor({ limit, windowMs, clock }: { limit: number; windowMs: number; clock: Clock }) {
+  constructor({
+    limit,
+    windowMs,
+    maxKeys = Number.POSITIVE_INFINITY,
+    clock,
+  }: {
+    limit: number;
+    windowMs: number;
+    maxKeys?: number;
+    clock: Clock;
+  }) {
     this.#limit = limit;
     this.#windowMs = windowMs;
+    this.#maxKeys = maxKeys;
     this.#clock = clock;
   }
 
@@ -42,7 +57,14 @@ export class AttemptLimiter implements Limiter {
     const now = this.#clock();
     this.#sweep(now);
     const since = now - this.#windowMs;
-    const times = (this.#attempts.get(key) ?? []).filter((time) => time > since);
+    const known = this.#attempts.get(key);
+    const times = (known ?? []).filter((time) => time > since);
+    // Moved to the end of the order: the last attempted key is the last to be pushed out.
+    this.#attempts.delete(key);
+    if (!known && this.#attempts.size >= this.#maxKeys) {
+      const stalest = this.#attempts.keys().next().value;
+      if (stalest !== undefined) this.#attempts.delete(stalest);
+    }
     if (times.length >= this.#limit) {
       this.#attempts.set(key, times);
       return Math.max(1, Math.ceil(((times[0] ?? now) + this.#windowMs - now) / 1000));

@@ -20,7 +20,7 @@ export interface ListeningApp {
  */
 export async function startListeningApp(
   env: Record<string, string> = {},
-  options: { timeouts?: Partial<HttpTimeouts> } = {},
+  options: { timeouts?: Partial<HttpTimeouts>; logStream?: { write: (line: string) => void } } = {},
 ): Promise<ListeningApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -32,7 +32,7 @@ export async function startListeningApp(
   });
   // On the PostgreSQL pass, a schema of the test's own, dropped with the app (test-database.ts).
   const database = onPostgres ? await openTestDatabase() : undefined;
-  const app = await buildApp(config, { timeouts: options.timeouts, database });
+  const app = await buildApp(config, { timeouts: options.timeouts, database, logStream: options.logStream });
   if (database) app.addHook('onClose', () => database.close());
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -216,16 +216,16 @@ export function createAuthRepository(db: Kysely<DatabaseSchema>) {
     },
 
     /** Whether the sign-in exists, belongs to the user and is neither revoked nor expired. */
-    async isSessionLive(sessionId: string, userId: number, now: string): Promise<boolean> {
+    /** The user whose sign-in this is, while it is live (not revoked, not expired); undefined otherwise. */
+    async findLiveSessionOwner(sessionId: string, now: string): Promise<number | undefined> {
       const row = await db
         .selectFrom('auth_sessions')
-        .select('id')
+        .select('user_id')
         .where('id', '=', sessionId)
-        .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.user_id;
     },
 
     listSessions(userId: number) {
@@ -359,6 +359,37 @@ export function createAuthRepository(db: Kysely<DatabaseSchema>) {
         .limit(limit)
         .execute();
       return rows.map((row) => row.player_name);
+    },
+
+    /** The online servers with the most players now, busiest first. */
+    async findBusiestServerGuids(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('servers')
+        .select('server_guid')
+        .where('is_online', '=', 1)
+        .orderBy('num_players', 'desc')
+        .orderBy('server_guid')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.server_guid);
+    },
+
+    /** Users whose email is LIKE `pattern`, made before `createdBefore` (the demo's accounts past their day). */
+    findUsersByEmailLike(pattern: string, createdBefore: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'like', pattern)
+        .where('created_at', '<', createdBefore)
+        .execute();
+    },
+
+    findUsersByEmails(emails: readonly string[]) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', 'in', [...emails])
+        .execute();
     },
 
     findServers(serverGuids: readonly string[]) {

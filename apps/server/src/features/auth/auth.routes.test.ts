@@ -1,8 +1,8 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import type { ApiError, LoginResponse, RefreshResponse } from '@frontline/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app.ts';
 import { startLocalGoogleJwks, TEST_CLIENT_ID, type LocalGoogleJwks } from '../../test/local-google-jwks.ts';
 
@@ -157,6 +157,17 @@ describe('POST /stats/auth/login', () => {
     expect((await login(await jwks.mint(), '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one: 30 of them share the 20 attempts', async () => {
+    const statuses: number[] = [];
+    for (let host = 1; host <= 30; host += 1) {
+      statuses.push((await login('not-a-token', `2001:db8:5:6:${host.toString(16)}::1`)).statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(20).fill(401), ...Array<number>(10).fill(429)]);
+    // A genuine token from yet another address of that /64 waits too; the next /64 does not.
+    expect((await login(await jwks.mint(), '2001:db8:5:6:ffff::9')).statusCode).toBe(429);
+    expect((await login(await jwks.mint(), '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
   it('says sign-in is off when GOOGLE_CLIENT_ID is not set', async () => {
     const noSignIn = await createTestApp();
     try {
@@ -226,6 +237,67 @@ describe('access tokens', () => {
     }
   });
 
+  it('signed with the real key are refused when they name a live sign-in of another user', async () => {
+    // Whoever holds AUTH_SIGNING_KEY (here the test) signs a token for user B naming user A's live sign-in: the sign-in
+    // is live and cached, but it is not B's.
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const keyed = await createTestApp({
+      GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+      GOOGLE_JWKS_URL: jwks.url,
+      AUTH_SIGNING_KEY: pem,
+    });
+    try {
+      const signInTo = async (email: string) => {
+        const response = await keyed.inject({
+          method: 'POST',
+          url: '/stats/auth/login',
+          payload: { googleIdToken: await jwks.mint({ email }) },
+        });
+        return response.json<LoginResponse>();
+      };
+      const alice = await signInTo('alice@example.com');
+      const bob = await signInTo('bob@example.com');
+      const profileWith = (token: string) =>
+        keyed.inject({ url: '/stats/auth/profile', headers: { authorization: `Bearer ${token}` } });
+      expect((await profileWith(alice.accessToken)).statusCode).toBe(200);
+      const [header = '', payload = ''] = alice.accessToken.split('.');
+      const aliceClaims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as {
+        sid: string;
+        iat: number;
+        exp: number;
+      };
+      const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string };
+      const forged = await new SignJWT({ email: bob.user.email, sid: aliceClaims.sid })
+        .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'JWT' })
+        .setSubject(String(bob.user.id))
+        .setIssuer('frontline')
+        .setAudience('frontline')
+        .setIssuedAt(aliceClaims.iat)
+        .setExpirationTime(aliceClaims.exp)
+        .sign(createPrivateKey(pem));
+      expect((await profileWith(forged)).statusCode).toBe(401);
+      // Nor does the forged token's refusal end Alice's sign-in.
+      expect((await profileWith(alice.accessToken)).statusCode).toBe(200);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('are checked in the store once their cached check is old: still live for their user', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const { accessToken } = await signIn();
+      expect((await getProfile(accessToken)).statusCode).toBe(200);
+      // Past the cache's 30 s: the store is asked whose the sign-in is.
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await getProfile(accessToken)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await getProfile(accessToken)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('stop working when their sign-in logs out (logout really logs out)', async () => {
     const { accessToken, refreshToken } = await signIn();
     expect((await getProfile(accessToken)).statusCode).toBe(200);
@@ -242,14 +314,40 @@ describe('access tokens', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(401);
   });
 
+  it('is refused from a page of another origin (a sibling subdomain) or with no origin, and the sign-in lives on', async () => {
+    const { accessToken, refreshToken } = await signIn();
+    for (const headers of [
+      { origin: 'https://evil.localhost' },
+      { referer: 'http://other.localhost:80/page' },
+      {},
+      { origin: 'null' },
+    ]) {
+      const logout = await app.inject({
+        method: 'POST',
+        url: '/stats/auth/logout',
+        cookies: { rt: refreshToken },
+        headers: { ...headers, authorization: `Bearer ${accessToken}` },
+      });
+      expect(logout.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(logout.json<ApiError>()).toEqual({
+        error: 'forbidden',
+        message: 'A logout must come from a page of this site (Origin or Referer).',
+      });
+      expect(logout.cookies.find((cookie) => cookie.name === 'rt')).toBeUndefined();
+    }
+    expect((await getProfile(accessToken)).statusCode).toBe(200);
+    expect((await refresh(refreshToken)).statusCode).toBe(200);
+  });
+
   it('of another sign-in of the same user keep working after one logs out', async () => {
     const laptop = await signIn();
     const phone = await signIn();
-    await app.inject({
+    const logout = await app.inject({
       method: 'POST',
       url: '/stats/auth/logout',
-      headers: { authorization: `Bearer ${laptop.accessToken}` },
+      headers: { authorization: `Bearer ${laptop.accessToken}`, origin: ORIGIN },
     });
+    expect(logout.statusCode).toBe(204);
     expect((await getProfile(laptop.accessToken)).statusCode).toBe(401);
     expect((await getProfile(phone.accessToken)).statusCode).toBe(200);
   });

@@ -128,6 +128,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   }
 
   /**
+   * The refresh cookie goes with any request to this site, from a sibling subdomain's page too (the same site, for
+   * SameSite): a request acting on it (refresh, logout) must come from a page of this site, as its Origin (or
+   * Referer) says.
+   */
+  function requireOwnPage(request: FastifyRequest, what: string): void {
+    const origin = originOf(request);
+    if (origin === undefined || (origin !== `${request.protocol}://${request.host}` && origin !== publicOrigin)) {
+      throw new AuthError(403, 'forbidden', `${what} must come from a page of this site (Origin or Referer).`);
+    }
+  }
+
+  /**
    * Routes marked with it answer only for the user of the request's bearer token (request.account); their
    * answers are private, never stored by a cache.
    */
@@ -175,11 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     { schema: { response: { 200: refreshResponseSchema, ...errors } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      // The cookie goes with any request to this site, so the request must come from a page of this site.
-      const origin = originOf(request);
-      if (origin === undefined || (origin !== `${request.protocol}://${request.host}` && origin !== publicOrigin)) {
-        throw new AuthError(403, 'forbidden', 'A refresh must come from a page of this site (Origin or Referer).');
-      }
+      requireOwnPage(request, 'A refresh');
       try {
         const { answer, refreshToken } = await authService.refresh(request.cookies[REFRESH_COOKIE]);
         setRefreshCookie(request, reply, refreshToken);
@@ -192,7 +200,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
-  app.post('/auth/logout', { schema: { response: noContent } }, async (request, reply) => {
+  app.post('/auth/logout', { schema: { response: { ...noContent, 403: apiErrorSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    requireOwnPage(request, 'A logout');
     await authService.logout(request.cookies[REFRESH_COOKIE], bearerTokenOf(request));
     clearRefreshCookie(request, reply);
     return reply.header('cache-control', 'no-store').status(204).send(null);

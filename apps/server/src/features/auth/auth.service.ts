@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { LoginResponse, RefreshResponse } from '@frontline/contract';
+import { addressKey } from '../../http/address-key.ts';
 import { AttemptLimiter } from '../../lib/attempt-limiter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AuthError, unauthorized } from './auth-errors.ts';
@@ -16,9 +17,14 @@ import type { SigningKeys } from './signing-keys.ts';
 export const ACCESS_TOKEN_LIFETIME_MS = 7 * 24 * 3_600_000;
 export const REFRESH_TOKEN_LIFETIME_MS = 60 * 24 * 3_600_000;
 
-/** domain-facts §7: 20 login attempts per address per hour. */
+/** domain-facts §7: 20 login attempts per address per hour (an IPv6 /64 is one address, as for the read limits). */
 const LOGIN_ATTEMPTS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
+/**
+ * Addresses whose sign-in attempts are remembered at once: at most 20 times each, about 0.5 kB, so 5 MB at most
+ * however many addresses try (an IPv6 attacker has 2^64 addresses per /64, and many /64s).
+ */
+export const LOGIN_LIMITER_MAX_ADDRESSES = 10_000;
 
 /** A live sign-in is asked about again after this long (a logout elsewhere shows within it). */
 const SESSION_CHECK_REUSE_MS = 30_000;
@@ -66,7 +72,12 @@ export async function createAuthService({
     configuredRefreshSecret ??
     (await authRepository.keepMeta(REFRESH_SECRET_META_KEY, randomBytes(32).toString('base64url')));
   const hashRefreshToken = (token: string) => createHmac('sha256', refreshSecret).update(token).digest('base64url');
-  const loginAttempts = new AttemptLimiter({ limit: LOGIN_ATTEMPTS_PER_HOUR, windowMs: HOUR_MS, clock });
+  const loginAttempts = new AttemptLimiter({
+    limit: LOGIN_ATTEMPTS_PER_HOUR,
+    windowMs: HOUR_MS,
+    maxKeys: LOGIN_LIMITER_MAX_ADDRESSES,
+    clock,
+  });
   const sessionChecks = new SessionCheckCache({ liveForMs: SESSION_CHECK_REUSE_MS, maxEntries: SESSION_CHECK_ENTRIES });
 
   function newRefreshToken() {
@@ -78,6 +89,13 @@ export async function createAuthService({
     const now = clock();
     await authRepository.revokeSession(sessionId, new Date(now).toISOString());
     sessionChecks.markRevoked(sessionId, now);
+  }
+
+  async function removeAccount(userId: number): Promise<void> {
+    const sessions = await authRepository.listSessions(userId);
+    await authRepository.deleteUser(userId);
+    const now = clock();
+    for (const session of sessions) sessionChecks.markRevoked(session.id, now);
   }
 
   const verifiedTokens = new Map<string, { context: AuthContext; expiresAtMs: number }>();
@@ -115,7 +133,7 @@ export async function createAuthService({
           'Sign-in is not available on this server (GOOGLE_CLIENT_ID is not set).',
         );
       }
-      const retryAfterSeconds = loginAttempts.attempt(client.ipAddress ?? 'unknown');
+      const retryAfterSeconds = loginAttempts.attempt(addressKey(client.ipAddress ?? 'unknown'));
       if (retryAfterSeconds !== undefined) {
         throw new AuthError(429, 'too_many_requests', 'Too many sign-in attempts from this address. Try again later.', {
           retryAfterSeconds,
@@ -146,7 +164,7 @@ export async function createAuthService({
         userAgent: client.userAgent?.slice(0, 300) ?? null,
         refreshTokenHash: refresh.hash,
       });
-      sessionChecks.set(sessionId, true, now);
+      sessionChecks.set(sessionId, user.id, now);
       const access = await signingKeys.sign({ userId: user.id, email: user.email, sessionId });
       return {
         answer: {
@@ -209,21 +227,24 @@ export async function createAuthService({
       const context = await verifyAccessToken(accessToken);
       if (!context) throw unauthorized();
       const now = clock();
-      let live = sessionChecks.get(context.sessionId, now);
-      if (live === undefined) {
-        live = await authRepository.isSessionLive(context.sessionId, context.userId, new Date(now).toISOString());
-        sessionChecks.set(context.sessionId, live, now);
+      let owner = sessionChecks.ownerOf(context.sessionId, now);
+      if (owner === undefined) {
+        owner = (await authRepository.findLiveSessionOwner(context.sessionId, new Date(now).toISOString())) ?? null;
+        sessionChecks.set(context.sessionId, owner, now);
       }
-      if (!live) throw unauthorized();
+      // The sign-in must be live and the token's user its owner (a token naming someone else's sign-in is forged).
+      if (owner !== context.userId) throw unauthorized();
       return context;
     },
 
     /** Ends every sign-in of the user and deletes the account with all its rows. */
     async deleteAccount(context: AuthContext): Promise<void> {
-      const sessions = await authRepository.listSessions(context.userId);
-      await authRepository.deleteUser(context.userId);
-      const now = clock();
-      for (const session of sessions) sessionChecks.markRevoked(session.id, now);
+      await removeAccount(context.userId);
+    },
+
+    /** Removes these accounts as deleteAccount does (the demo's visitors' accounts past their day). */
+    async removeAccounts(userIds: readonly number[]): Promise<void> {
+      for (const userId of userIds) await removeAccount(userId);
     },
   };
 }

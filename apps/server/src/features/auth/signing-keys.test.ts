@@ -1,9 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { calculateJwkThumbprint, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../test/test-database.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { ACCESS_TOKEN_LIFETIME_MS } from './auth.service.ts';
-import { createSigningKeys, GENERATED_KEY_LIFETIME_MS } from './signing-keys.ts';
+import { CLOCK_SKEW_SECONDS, createSigningKeys, GENERATED_KEY_LIFETIME_MS } from './signing-keys.ts';
 
 // The server's access-token keys (DESIGN.md "Sign-in": generated once and kept in the database unless
 // AUTH_SIGNING_KEY is set; issue: "key rotation keeps the previous public key valid until its tokens expire").
@@ -89,5 +90,47 @@ describe('signing keys', () => {
       .toString();
     await expect(keysAt({ now: START }, rsa)).rejects.toThrow(/Ed25519 or P-256/);
     await expect(keysAt({ now: START }, 'not a key')).rejects.toThrow(/PKCS#8/);
+  });
+
+  describe('tokens signed with the real key but not as this server signs them', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
+    /** A token made by whoever holds the key, with the times it chooses (seconds). */
+    async function forge(times: { iat: number; exp: number }): Promise<string> {
+      const privateKey = createPrivateKey(pem);
+      const kid = await calculateJwkThumbprint(createPublicKey(privateKey).export({ format: 'jwk' }));
+      return new SignJWT({ email: claims.email, sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer('frontline')
+        .setAudience('frontline')
+        .setIssuedAt(times.iat)
+        .setExpirationTime(times.exp)
+        .sign(privateKey);
+    }
+
+    const YEAR_S = 365 * 86_400;
+    const LIFETIME_S = ACCESS_TOKEN_LIFETIME_MS / 1000;
+    const nowS = START / 1000;
+
+    it('refuses one issued a year ahead, and one that expires in 100 years', async () => {
+      const keys = await keysAt({ now: START }, pem);
+      await expect(keys.verify(await forge({ iat: nowS + YEAR_S, exp: nowS + YEAR_S + 3_600 }))).rejects.toThrow(
+        /issued in the future/,
+      );
+      await expect(keys.verify(await forge({ iat: nowS, exp: nowS + 100 * YEAR_S }))).rejects.toThrow(
+        /lives longer than an access token/,
+      );
+      await expect(
+        keys.verify(await forge({ iat: nowS, exp: nowS + LIFETIME_S + CLOCK_SKEW_SECONDS + 1 })),
+      ).rejects.toThrow(/lives longer/);
+    });
+
+    it('accepts what another instance whose clock is a little ahead signs, and a full lifetime', async () => {
+      const keys = await keysAt({ now: START }, pem);
+      await expect(keys.verify(await forge({ iat: nowS + 30, exp: nowS + 30 + LIFETIME_S }))).resolves.toBeDefined();
+      await expect(keys.verify(await forge({ iat: nowS, exp: nowS + LIFETIME_S }))).resolves.toBeDefined();
+      await expect(keys.verify((await keys.sign(claims)).token)).resolves.toBeDefined();
+    });
   });
 });

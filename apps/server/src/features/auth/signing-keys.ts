@@ -17,6 +17,12 @@ export const TOKEN_AUDIENCE = 'frontline';
 /** A generated key signs for this long before it is replaced by a new one (at start-up or when signing). */
 export const GENERATED_KEY_LIFETIME_MS = 90 * 24 * 3_600_000;
 
+/**
+ * How far a token's issue time may be ahead of this clock, and its lifetime beyond the configured one: the clocks of
+ * several instances sharing the key differ by a little, never by a minute.
+ */
+export const CLOCK_SKEW_SECONDS = 60;
+
 /** How often, at most, an unknown key id makes the table be read again (another instance may have rotated). */
 const UNKNOWN_KID_RELOAD_MS = 10_000;
 
@@ -169,6 +175,15 @@ export async function createSigningKeys({
       );
       if (typeof payload.email !== 'string' || typeof payload.sid !== 'string' || !/^\d+$/.test(payload.sub)) {
         throw new SigningKeyError('The token lacks the claims of a Frontline access token');
+      }
+      // Only a holder of the key can make such a token, but this server never does: one issued in the future, or
+      // meant to outlive the access token's lifetime, is refused (a stolen key must not mint tokens for a century).
+      const issuedAt = payload.iat ?? 0;
+      if (issuedAt > clock() / 1000 + CLOCK_SKEW_SECONDS) {
+        throw new SigningKeyError('The token was issued in the future');
+      }
+      if ((payload.exp ?? 0) - issuedAt > accessTokenLifetimeMs / 1000 + CLOCK_SKEW_SECONDS) {
+        throw new SigningKeyError('The token lives longer than an access token does');
       }
       return payload;
     },
