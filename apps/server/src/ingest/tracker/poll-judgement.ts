@@ -134,3 +134,24 @@ function stayChange(
   // faster than a poll). A second person taking the name while the first stays is no split.
   return started > 0 && continued < from.length ? 'stay_reset' : undefined;
 }
+
+/**
+ * Did most names of this poll that had one stay at the believed poll show lower kills or score than then, as after a
+ * restart or a rejoin, whose new counters start again from zero? Each such fall alone could be a team-kill penalty;
+ * most players' at once is not. Decides between a held poll and the round before it when the next poll follows
+ * from both.
+ */
+export function mostCountersFell(before: BelievedPoll, roster: Roster): boolean {
+  let comparable = 0;
+  let fell = 0;
+  for (const [name, entries] of roster.byName) {
+    const stays = before.staysOf(name);
+    if (!stays || stays.length !== 1 || entries.length !== 1) continue;
+    const stay = stays[0] as EntryState;
+    const entry = entries[0] as SnapshotPlayer;
+    if (!countersWithinLimits(stay) || !countersWithinLimits(entry) || !hasPlayed(stay)) continue;
+    comparable += 1;
+    if (entry.kills < stay.kills || entry.score < stay.score) fell += 1;
+  }
+  return fell > 0 && fell > comparable / 2;
+}

@@ -7,7 +7,13 @@ import type { GamePoll, ServerSnapshot, SnapshotPlayer } from '../../domain/snap
 import { DEFAULT_TEAM_LABELS, teamLabelFor } from '../../domain/team-labels.ts';
 import { encodePoll, type TimelinePlayerSample } from '../../domain/timeline-codec.ts';
 import { matchEntries, type EntryState } from './name-entries.ts';
-import { believedPollOf, unconfirmedChange, type BelievedPoll, type RoundEnd } from './poll-judgement.ts';
+import {
+  believedPollOf,
+  mostCountersFell,
+  unconfirmedChange,
+  type BelievedPoll,
+  type RoundEnd,
+} from './poll-judgement.ts';
 import { readRoster, ticketsOf, type Roster } from './server-poll.ts';
 import type { TrackerEvent } from './tracker-events.ts';
 import {
@@ -115,6 +121,17 @@ function openEntries(session: SessionRow): EntryState[] {
     team: session.team,
   };
   return [own, ...session.extraEntries];
+}
+
+/** What a held poll showed, to judge the poll after it against (the round it shows began then if it ends one). */
+function believedPollOfHeld(held: HeldPoll, round: RoundState): BelievedPoll {
+  const endsRound = held.change === 'map_change' || held.change === 'restart';
+  return believedPollOf(
+    held.snapshot,
+    readRoster(held.snapshot.players),
+    held.at,
+    endsRound ? held.at : round.row.startTime,
+  );
 }
 
 /** What a server's open round showed at its last poll, as the tracker believed it. */
@@ -287,8 +304,10 @@ export class Tracker {
   /**
    * A glitch is not a fact (decision 0003, "Glitches"): a poll that would end the round, start a present player's
    * stay again or move counters further than play can is held until the next poll of the server. If that one
-   * agrees with the round as it was, the held poll was a glitch and is dropped; if it follows from the held poll,
-   * the held poll is applied at its own time, then this one; if it agrees with neither, it is held in its place.
+   * follows from the held poll and not from the round as it was, the held poll is applied at its own time, then
+   * this one; if it follows from the round as it was, the held poll was a glitch and is dropped, unless it follows
+   * from both and most of its players' counters fell since the round's last poll (a restart whose new counters
+   * are already under way); if it follows from neither, it is held in the held one's place.
    * Says whether this poll is held (nothing of it is applied now), or else whether it ends the round: the poll
    * applied after a confirmed one follows from it, so only a poll applied on its own word can end a round.
    */
@@ -301,24 +320,18 @@ export class Tracker {
     const round = server.round;
     // Only a poll that shows a round can confirm or contradict one; without an open round nothing can end.
     if (!round || !snapshot.mapName) return 'continues';
-    const change = unconfirmedChange(believedPollOfRound(round), snapshot, roster, context.at);
+    const believed = believedPollOfRound(round);
+    const change = unconfirmedChange(believed, snapshot, roster, context.at);
     const held = server.held;
     if (held) {
+      const followsHeld =
+        unconfirmedChange(believedPollOfHeld(held, round), snapshot, roster, context.at) === undefined;
+      const countersRestarted = held.change !== 'map_change' && mostCountersFell(believed, roster);
+      if (followsHeld && (change !== undefined || countersRestarted)) {
+        this.#applyHeld(server, context);
+        return 'continues';
+      }
       this.#release(server, context);
-      if (change === undefined) {
-        context.judged.glitches += 1;
-        return 'continues';
-      }
-      const heldRoster = readRoster(held.snapshot.players);
-      const heldVerdict = held.change === 'map_change' || held.change === 'restart' ? held.change : 'continues';
-      const heldRoundStart = heldVerdict === 'continues' ? round.row.startTime : held.at;
-      const heldView = believedPollOf(held.snapshot, heldRoster, held.at, heldRoundStart);
-      if (unconfirmedChange(heldView, snapshot, roster, context.at) === undefined) {
-        // Its own poll: a round it opens is written as opened once, then updated by this poll.
-        const heldContext = { ...context, at: held.at, clockMs: held.clockMs, opened: new Set<string>() };
-        this.#applyListedServer(server, held.snapshot, heldRoster, heldVerdict, heldContext);
-        return 'continues';
-      }
       context.judged.glitches += 1;
     }
     if (change === undefined) return 'continues';
@@ -326,6 +339,17 @@ export class Tracker {
     context.batch.heldPolls.push({ serverGuid: server.row.serverGuid, held: server.held });
     context.judged.held += 1;
     return 'held';
+  }
+
+  /** Applies the server's held poll at its own time and with its own clock, and forgets it. */
+  #applyHeld(server: ServerState, context: PollContext): void {
+    const held = server.held;
+    if (!held) return;
+    this.#release(server, context);
+    const verdict = held.change === 'map_change' || held.change === 'restart' ? held.change : 'continues';
+    // Its own poll: a round it opens is written as opened once, then updated by the polls after it.
+    const heldContext = { ...context, at: held.at, clockMs: held.clockMs, opened: new Set<string>() };
+    this.#applyListedServer(server, held.snapshot, readRoster(held.snapshot.players), verdict, heldContext);
   }
 
   /** Forgets the server's held poll (applied, or dropped as a glitch). */
@@ -389,9 +413,10 @@ export class Tracker {
   #closeRoundIfServerAway(server: ServerState, context: PollContext): boolean {
     const away = context.clockMs - server.row.evidenceClockMs >= this.#options.serverTimeoutMs;
     if (away && server.held) {
-      // Nothing came to confirm it before the server went away: it never became history.
-      this.#release(server, context);
-      context.judged.glitches += 1;
+      // No poll of the server came to contradict it before the server went away: its word stands (a round the
+      // server played for one poll before it went offline). The server has shown a round since, so is not away yet.
+      this.#applyHeld(server, context);
+      return false;
     }
     if (away && server.round) this.#closeRound(server, 'server_offline', context);
     return away;
