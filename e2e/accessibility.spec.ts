@@ -6,7 +6,7 @@ import { chooseTheme, DESKTOP, signInToTour, SITE_TOUR, THEMES } from './support
 // open, in both themes: no violation allowed. The tour (support/site-tour.ts) is the one the a11y bench counts.
 
 // axe checks the contrast of every text element: on a list of 60 servers that takes seconds on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
