@@ -13,6 +13,9 @@
  * - api: every endpoint at 32 clients (`api_p95_ms_<name>`) and against the health endpoint in the same run
  *   (`api_p95_ratio_<name>`), and the page endpoints' first requests (`api_cold_p95_ms_<name>`);
  * - page-load: /servers/bf1942 in Chromium, and /dashboard signed in;
+ * - a11y: axe-core's WCAG 2 A/AA and best-practice failures on every page, modal and panel of the tour the browser tests take, in
+ *   both themes (`axe_violations_<page>_<theme>`, failing elements; the tests allow none), on the browser tests'
+ *   seeded world served by a server of its own (about 3 min, a11y.bench.ts);
  * - account: the signed-in user's dashboard and profile answers (50 buddies, 20 servers) against the health
  *   endpoint (`api_p95_ratio_auth_dashboard`);
  * - hub: the real-time hub with 1,000 signed-in users connected (official client) while 1,000 of their buddies come
@@ -56,6 +59,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startLocalGoogleJwks } from '../apps/server/src/test/local-google-jwks.ts';
+import { benchA11y } from './a11y.bench.ts';
 import { benchAccount, BENCH_SIGN_IN_CLIENT_ID } from './account.bench.ts';
 import { benchApiLatency, benchColdPages } from './api-latency.bench.ts';
 import { benchCollector } from './collector.bench.ts';
@@ -91,6 +95,7 @@ const GROUPS = [
   'slow-connections',
   'api',
   'page-load',
+  'a11y',
   'account',
   'mixed-load',
   'crash',
@@ -173,6 +178,8 @@ try {
       await jwks.close();
     }
   }
+  // The browser tests' seeded world, on a server of its own.
+  if (only.has('a11y')) figures.push(...(await benchA11y()));
   // A server of its own (rate limits on, as deployed), started after the one above has stopped.
   if (only.has('mixed-load')) figures.push(...(await benchMixedLoad(load, monthDatabasePath, servedDays)));
   if (only.has('crash')) figures.push(...(await benchCrash()));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -72,6 +73,23 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * The icon's one source is public/favicon.svg, copied into the build and served as a file (and /favicon.ico redirects
+ * to it) for whatever asks for it without the page: a bookmark, a tab showing an API answer. The page itself names it
+ * as a data URI, so that it costs the first visit no request (decision 0002).
+ */
+function inlineFavicon(): Plugin {
+  const FAVICON_LINK = 'href="/favicon.svg"';
+  return {
+    name: 'frontline-inline-favicon',
+    transformIndexHtml(html) {
+      if (!html.includes(FAVICON_LINK)) throw new Error(`index.html must link the icon as ${FAVICON_LINK}`);
+      const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
+      return html.replace(FAVICON_LINK, `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -80,6 +98,7 @@ export default defineConfig({
     precompressAssets(),
     signalrWithoutNodeBranches(),
     reactRouterProductionBuild(),
+    inlineFavicon(),
   ],
   server: {
     // In development the API and hub come from the server on its default port.

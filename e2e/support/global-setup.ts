@@ -1,11 +1,14 @@
-import { startServerProcess } from '../../scripts/lib/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { SEEDED_WORLD } from './seeded-world.ts';
 
+const FIRST_POLL_TIMEOUT_MS = 60_000;
+
 /**
- * Starts the real server in demo mode (the seeded world's day of history, then the collector polling the
- * emulator) for the whole browser test run; tests read its address from FRONTLINE_URL.
+ * The real server in demo mode (the seeded world's day of history, then the collector polling the emulator), as
+ * the browser tests see it, once its collector has polled the live world the first time: a server browser opened
+ * before that shows an empty list until its next refresh. The a11y bench serves the same world (bench/a11y.bench.ts).
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export async function startSeededWorldServer(): Promise<ServerProcess> {
   const server = await startServerProcess(
     {
       EMULATOR_SEED: String(SEEDED_WORLD.seed),
@@ -15,6 +18,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     { demoDays: SEEDED_WORLD.days, worldTime: SEEDED_WORLD.worldTime },
   );
+  try {
+    await waitForFirstPoll(server.url);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function waitForFirstPoll(url: string): Promise<void> {
+  const deadline = Date.now() + FIRST_POLL_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const answer = await fetch(`${url}/stats/liveservers/bf1942/servers`);
+    if (answer.ok && ((await answer.json()) as { servers: unknown[] }).servers.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the collector had no live servers ${FIRST_POLL_TIMEOUT_MS / 1000} s after start-up`);
+}
+
+/** Starts the seeded world's server for the whole browser test run; tests read its address from FRONTLINE_URL. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const server = await startSeededWorldServer();
   process.env.FRONTLINE_URL = server.url;
   return server.stop;
 }

@@ -123,7 +123,19 @@ describe('serving the web app', () => {
   it('caches files with unhashed names for an hour only', async () => {
     const response = await app.inject('/favicon.svg');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends /favicon.ico, asked for without the page, to the SVG icon rather than the not-found page', async () => {
+    const response = await app.inject('/favicon.ico');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+    expect(response.body).not.toContain('<html');
+    expect((await app.inject({ method: 'HEAD', url: '/favicon.ico' })).statusCode).toBe(301);
+    // Only read: another method is told which ones the address answers.
+    const post = await app.inject({ method: 'POST', url: '/favicon.ico' });
+    expect(post.statusCode).toBe(405);
   });
 
   it('answers unknown API paths with JSON, never the web page', async () => {

@@ -11,6 +11,9 @@ export interface PageWithPolicy extends RenderedPage {
   contentSecurityPolicy: string;
 }
 
+/** The site's icon, at the root of the build (apps/web/public/favicon.svg). */
+const FAVICON = 'favicon.svg';
+
 /** A source map (`index-abc123.js.map`): the whole source of a bundle. */
 const SOURCE_MAP = /\.map$/i;
 
@@ -52,5 +55,11 @@ export async function serveWebApp(
       response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  if (existsSync(join(distPath, FAVICON))) {
+    // Browsers, bookmarks and tools ask for /favicon.ico without reading the page: the site's icon is an SVG.
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').redirect(`/${FAVICON}`, 301),
+    );
+  }
   return (url, busyBatches) => ({ ...renderPage(url, busyBatches), contentSecurityPolicy: policy });
 }

@@ -28,6 +28,11 @@ export interface SearchDropdownProps<T> {
   /** Enter with no highlighted option submits the trimmed text (never an empty one). */
   onSubmit?: (query: string) => void;
   autoFocus?: boolean;
+  /**
+   * The results take their place in the page's flow under the input, pushing what follows down, instead of floating
+   * over it. For a search inside a dialog: its scrolling body would clip a floating list, and its footer cover it.
+   */
+  resultsInFlow?: boolean;
   id?: string;
   className?: string;
   inputClassName?: string;
@@ -75,6 +80,7 @@ export function SearchDropdown<T>({
   emptyText,
   onSubmit,
   autoFocus,
+  resultsInFlow = false,
   id,
   className = '',
   inputClassName = '',
@@ -295,7 +301,7 @@ export function SearchDropdown<T>({
       </div>
       <div
         hidden={!listVisible}
-        className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-md border border-line bg-raised shadow-lg shadow-black/25 transition duration-100 ease-out starting:-translate-y-1 starting:opacity-0"
+        className={`${resultsInFlow ? '' : 'absolute inset-x-0 top-full z-40 '}mt-1 overflow-hidden rounded-md border border-line bg-raised shadow-lg shadow-black/25 transition duration-100 ease-out starting:-translate-y-1 starting:opacity-0`}
       >
         <ul
           ref={listRef}

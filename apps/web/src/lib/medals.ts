@@ -27,7 +27,7 @@ export const MEDAL_STYLES: Record<Medal, MedalStyle> = {
     label: 'Gold',
     card: 'border-amber-400/70 bg-gradient-to-br from-amber-400/20 via-amber-300/5 to-transparent',
     disc: 'bg-gradient-to-b from-amber-200 to-amber-500 text-amber-950 ring-amber-600/40',
-    text: 'text-amber-700 dark:text-amber-300',
+    text: 'text-amber-800 dark:text-amber-300',
   },
   silver: {
     label: 'Silver',
@@ -39,6 +39,6 @@ export const MEDAL_STYLES: Record<Medal, MedalStyle> = {
     label: 'Bronze',
     card: 'border-orange-500/60 bg-gradient-to-br from-orange-500/20 via-orange-400/5 to-transparent',
     disc: 'bg-gradient-to-b from-orange-200 to-orange-600 text-orange-950 ring-orange-700/40',
-    text: 'text-orange-700 dark:text-orange-300',
+    text: 'text-orange-800 dark:text-orange-300',
   },
 };

@@ -19,8 +19,8 @@ export interface TierStyle {
 const TIER_STYLES = {
   bronze: {
     label: 'Bronze',
-    text: 'text-orange-700 dark:text-orange-300',
-    chip: 'border-orange-500/50 bg-orange-500/10 text-orange-700 dark:text-orange-300',
+    text: 'text-orange-800 dark:text-orange-300',
+    chip: 'border-orange-500/50 bg-orange-500/10 text-orange-800 dark:text-orange-300',
     frame: 'border-orange-500/45',
   },
   silver: {
@@ -31,14 +31,14 @@ const TIER_STYLES = {
   },
   gold: {
     label: 'Gold',
-    text: 'text-amber-700 dark:text-amber-300',
-    chip: 'border-amber-500/60 bg-amber-400/10 text-amber-700 dark:text-amber-300',
+    text: 'text-amber-800 dark:text-amber-300',
+    chip: 'border-amber-500/60 bg-amber-400/10 text-amber-800 dark:text-amber-300',
     frame: 'border-amber-500/60',
   },
   legend: {
     label: 'Legend',
-    text: 'text-rose-700 dark:text-rose-300',
-    chip: 'border-rose-500/60 bg-rose-500/10 text-rose-700 dark:text-rose-300',
+    text: 'text-rose-800 dark:text-rose-300',
+    chip: 'border-rose-500/60 bg-rose-500/10 text-rose-800 dark:text-rose-300',
     frame: 'border-rose-500/60',
   },
   common: {
@@ -49,8 +49,8 @@ const TIER_STYLES = {
   },
   uncommon: {
     label: 'Uncommon',
-    text: 'text-green-700 dark:text-green-300',
-    chip: 'border-green-500/50 bg-green-500/10 text-green-700 dark:text-green-300',
+    text: 'text-green-800 dark:text-green-300',
+    chip: 'border-green-500/50 bg-green-500/10 text-green-800 dark:text-green-300',
     frame: 'border-green-500/50',
   },
   rare: {

@@ -17,7 +17,7 @@ describe('chart colours', () => {
   });
 
   it('falls back to the light theme when the stylesheet is absent', () => {
-    expect(readChartPalette().players).toBe('#9a5d08');
+    expect(readChartPalette().players).toBe('#8b5407');
   });
 
   it('adds alpha to hex and rgb colours', () => {

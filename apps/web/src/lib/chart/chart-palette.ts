@@ -37,7 +37,7 @@ const CHART_COLOUR_TOKENS = {
 
 /** The light theme's values, for a page whose stylesheet has not applied (tests, a failed CSS load). */
 const FALLBACK_PALETTE: ChartPalette = {
-  players: '#9a5d08',
+  players: '#8b5407',
   peak: '#b3322c',
   lowest: '#2d62a3',
   average: '#4f6a2a',

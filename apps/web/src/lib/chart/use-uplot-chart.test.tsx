@@ -56,7 +56,7 @@ describe('useUplotChart', () => {
     // The fallback palette (no stylesheet in tests) and uPlot's pixel ratio reach the options.
     expect(chart?.opts).toMatchObject({
       height: 260,
-      series: [{}, { stroke: '#9a5d08' }],
+      series: [{}, { stroke: '#8b5407' }],
       scales: { x: { time: true } },
     });
     expect(screen.getByTestId('box')).toHaveAttribute('data-loading', 'false');

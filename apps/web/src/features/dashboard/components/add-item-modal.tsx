@@ -198,6 +198,7 @@ function AddForm<T>({
           }}
           emptyText={emptyText}
           autoFocus
+          resultsInFlow
         />
         {error && (
           <p role="alert" data-testid="add-error" className="mt-3 text-sm font-semibold text-danger">

@@ -43,7 +43,7 @@ export function LivePlayerCard({
         >
           <PlayerNameText name={name} />
         </Link>
-        <p data-testid="presence" className="mt-0.5 text-xs text-muted">
+        <p data-testid="presence" className="mt-1.5 text-xs text-muted">
           {presence.kind === 'playing' ? (
             <>
               <span className="sr-only">Online, playing on </span>

@@ -58,7 +58,7 @@ function PlayerProfile({ playerName }: { playerName: string }) {
           {unknown ? (
             <p className="mt-2 text-xs text-muted">
               Frontline has never seen a player with this exact name.{' '}
-              <Link to={playersSearchPath(playerName)} className="text-accent hover:underline">
+              <Link to={playersSearchPath(playerName)} className="text-accent underline underline-offset-2">
                 Search for names like it
               </Link>
             </p>
@@ -115,7 +115,8 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
         </div>
         <PerformanceAnalytics recentStats={stats.recentStats} />
         <FavoriteBattlegrounds servers={stats.servers} playerName={stats.playerName} onViewMaps={setMapsServer} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        {/* Each card as tall as its content: stretched to the row's height, the shorter one ended in a blank. */}
+        <div className="grid items-start gap-6 lg:grid-cols-2">
           <ServerRankings rankings={stats.insights.serverRankings} />
           <ActivityByHour insights={stats.insights} />
         </div>

@@ -105,7 +105,7 @@ function OnlineBuddyRow({ buddy }: { buddy: OnlineBuddy }) {
           >
             <PlayerNameText name={buddy.playerName} />
           </Link>
-          <p className="mt-0.5 truncate text-xs text-muted">
+          <p className="mt-1.5 truncate text-xs text-muted">
             <Link
               to={paths.server(buddy.serverName)}
               title={buddy.serverName}

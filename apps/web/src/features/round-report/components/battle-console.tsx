@@ -123,7 +123,8 @@ export function BattleConsole({
                   key={jump.label}
                   type="button"
                   disabled={!moves}
-                  aria-label={`${jump.minutes < 0 ? 'Back' : 'Forward'} ${Math.abs(jump.minutes)} ${Math.abs(jump.minutes) === 1 ? 'minute' : 'minutes'}`}
+                  // The button's own text first, then spelt out (WCAG 2.5.3: the visible label is part of the name).
+                  aria-label={`${jump.label}: ${jump.minutes < 0 ? 'Back' : 'Forward'} ${Math.abs(jump.minutes)} ${Math.abs(jump.minutes) === 1 ? 'minute' : 'minutes'}`}
                   onClick={() => replay.seek(target)}
                   className="tabular h-8 rounded-md border border-line px-2.5 text-xs font-semibold text-muted transition-colors hover:border-accent hover:text-accent disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:text-muted"
                 >

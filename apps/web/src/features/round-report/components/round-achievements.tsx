@@ -74,7 +74,7 @@ export function RoundAchievements({ round }: { round: RoundSummary }) {
               </button>
               <Link
                 to={paths.player(award.playerName)}
-                className="text-xs text-muted hover:text-accent hover:underline"
+                className="mt-1.5 inline-block text-xs text-muted hover:text-accent hover:underline"
               >
                 <PlayerNameText name={award.playerName} />
               </Link>

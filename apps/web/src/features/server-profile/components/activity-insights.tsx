@@ -135,14 +135,17 @@ function Figure({
   value,
   tone = 'text-ink',
   note,
+  className = '',
 }: {
   label: string;
   value: string;
   tone?: string;
   note?: ReactNode;
+  /** Placement in the list's grid: each figure is a <div> directly in the <dl>, as a <dl> allows. */
+  className?: string;
 }) {
   return (
-    <div className="min-w-0 rounded-md border border-line bg-canvas px-3 py-2">
+    <div className={`min-w-0 rounded-md border border-line bg-canvas px-3 py-2 ${className}`}>
       <dt className="text-[0.68rem] font-semibold tracking-[0.14em] text-muted uppercase">{label}</dt>
       <dd className={`tabular text-lg font-semibold ${tone}`}>{value}</dd>
       {note && <dd className="text-[11px] text-muted">{note}</dd>}
@@ -169,14 +172,13 @@ function Summary({ insights }: { insights: ServerInsightsResponse }) {
         tone="text-accent"
         note="Over every poll, empty ones as 0"
       />
-      <div className="col-span-2 sm:col-span-1">
-        <Figure
-          label="vs previous period"
-          value={formatChangePercent(change)}
-          tone={CHANGE_TONES[changeDirection(change)]}
-          note={previous === null ? 'No earlier data to compare' : `Average then: ${formatPlayerFigure(previous)}`}
-        />
-      </div>
+      <Figure
+        className="col-span-2 sm:col-span-1"
+        label="vs previous period"
+        value={formatChangePercent(change)}
+        tone={CHANGE_TONES[changeDirection(change)]}
+        note={previous === null ? 'No earlier data to compare' : `Average then: ${formatPlayerFigure(previous)}`}
+      />
     </dl>
   );
 }

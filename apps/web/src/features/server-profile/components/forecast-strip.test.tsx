@@ -32,22 +32,23 @@ describe('ForecastStrip', () => {
     expect(bars[18]).toHaveAttribute('data-height', '2');
     expect(bars[23]).toHaveAttribute('data-height', '20');
     expect(within(strip).getByTestId('forecast-confidence')).toHaveTextContent('Rough estimate · 6 hours of data');
+    // Named by what it shows (the visible words in one run), then the hour now.
     expect(strip).toHaveAccessibleName(
-      /typical players by hour, now 20 at 8pm UTC \(Rough estimate · 6 hours of data\)\. Open details$/,
+      /^Activity Forecast: ?Typical day \(UTC\) ?\w[\w ]* ?Rough estimate · 6 hours of data\. Now 20 at 8pm UTC\. Open details$/,
     );
   });
 
   it('gives no figure for a current hour without history, rather than 0', () => {
     const result = { ...makeBusyResult('g'), hourlyTimeline: makeTimeline(5, (hour) => (hour === 5 ? null : 3)) };
     const strip = renderStrip(result);
-    expect(strip.getAttribute('aria-label')).not.toMatch(/now \d/);
+    expect(strip).not.toHaveAccessibleName(/now \d/i);
     expect(within(strip).getAllByTestId('forecast-bar')[5]).toHaveAttribute('data-height', 'missing');
   });
 
   it('adds no note when the forecast rests on weeks of history', () => {
     const strip = renderStrip(makeBusyResult('g'));
     expect(within(strip).queryByTestId('forecast-confidence')).toBeNull();
-    expect(strip).toHaveAccessibleName(/now 20 at 8pm UTC\. Open details$/);
+    expect(strip).toHaveAccessibleName(/Now 20 at 8pm UTC\. Open details$/);
   });
 
   it('opens the Activity Forecast with the sentence on what it rests on', async () => {

@@ -57,17 +57,15 @@ export function ForecastStrip({
         type="button"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        aria-label={`${FORECAST_TITLE}: typical players by hour${
-          current?.typicalPlayers != null
-            ? `, now ${Math.round(current.typicalPlayers)} at ${formatHourLabel(current.hour)} UTC`
-            : ''
-        }${confidence ? ` (${confidence})` : ''}. Open details`}
         data-testid="profile-forecast"
         className="group block w-full rounded-md border border-line bg-canvas/60 px-2.5 pt-2 pb-1.5 text-left transition-colors hover:border-accent/60 hover:bg-raised"
       >
+        {/* The button is named by what it shows, with the rest for screen readers only before and after it, so the
+            visible words stay one run of its name (WCAG 2.5.3, label in name). */}
         <span className="mb-1.5 flex items-center justify-between gap-2">
           <span className="text-[10px] font-semibold tracking-[0.14em] text-muted uppercase group-hover:text-ink">
-            Typical day (UTC)
+            <span className="sr-only">{FORECAST_TITLE}: </span>
+            Typical day (UTC){' '}
           </span>
           {result && <BusyBadge level={result.busyIndicator.busyLevel} />}
         </span>
@@ -98,9 +96,16 @@ export function ForecastStrip({
         </span>
         {confidence && (
           <span data-testid="forecast-confidence" className="mt-1 block truncate text-[10px] text-faint">
+            {' '}
             {confidence}
           </span>
         )}
+        <span className="sr-only">
+          {current?.typicalPlayers != null
+            ? `. Now ${Math.round(current.typicalPlayers)} at ${formatHourLabel(current.hour)} UTC`
+            : ''}
+          . Open details
+        </span>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={FORECAST_TITLE} size="sm">
         <p className="mb-3 truncate text-xs font-semibold text-muted" title={serverName}>

@@ -289,7 +289,7 @@ function BoardRow({
         >
           {displayPlayerName(playerName)}
         </Link>
-        <div className="truncate text-[11px] text-muted">{detail}</div>
+        <div className="mt-1.5 truncate text-[11px] text-muted">{detail}</div>
       </div>
       <span className="tabular shrink-0 text-sm font-semibold text-accent">{value}</span>
     </li>

@@ -2,7 +2,7 @@ import type { LiveServer } from '@frontline/contract';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query.ts';
 import { BusyBadge } from '../../../components/forecast/busy-badge.tsx';
-import { FORECAST_TITLE, type BusyResult } from '../../../lib/busy/busy.ts';
+import { busyLevelStyle, FORECAST_TITLE, type BusyResult } from '../../../lib/busy/busy.ts';
 import { ChartIcon } from './server-icons.tsx';
 
 const ForecastDetails = lazy(async () => ({ default: (await import('./lazy-extras.ts')).ForecastDetails }));
@@ -52,7 +52,8 @@ export function ForecastTrigger({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${FORECAST_TITLE} for ${server.name}${level ? `: ${listed?.busyIndicator.busyText || level}` : ''}`}
+        // Ends with the badge's own words, as shown (WCAG 2.5.3: the visible label is part of the name).
+        aria-label={`${FORECAST_TITLE} for ${server.name}${level ? `: ${[...new Set([listed?.busyIndicator.busyText, busyLevelStyle(level).label])].filter(Boolean).join(', ')}` : ''}`}
         onPointerEnter={isMobile ? undefined : (event) => event.pointerType === 'mouse' && show()}
         onPointerLeave={isMobile ? undefined : (event) => event.pointerType === 'mouse' && hideSoon()}
         onFocus={isMobile ? undefined : show}

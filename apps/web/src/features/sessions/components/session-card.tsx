@@ -23,7 +23,8 @@ export function SessionCard({ session, now }: { session: Session; now: Date }) {
       className="group relative grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2.5 rounded-md border border-line bg-surface px-4 py-3 shadow-sm shadow-black/5 transition-colors focus-within:border-accent hover:border-accent/60 hover:bg-raised md:grid-cols-[minmax(0,1fr)_auto_7rem] md:items-center"
     >
       <div className="min-w-0">
-        <h3 className="truncate text-base font-semibold text-ink capitalize group-hover:text-accent">
+        {/* Under the page's h1, with no heading between (headings go down one level at a time). */}
+        <h2 className="truncate text-base font-semibold text-ink capitalize group-hover:text-accent">
           <Link
             to={paths.roundReport(session.roundId, [session.playerName])}
             aria-label={`Round report: ${map}, ${formatRelativeTime(session.startTime, now)}`}
@@ -31,7 +32,7 @@ export function SessionCard({ session, now }: { session: Session; now: Date }) {
           >
             {map}
           </Link>
-        </h3>
+        </h2>
         <p className="mt-0.5 flex min-w-0 items-baseline gap-2 text-xs text-muted">
           {session.gameType && (
             <span className="shrink-0 rounded-sm bg-sunken px-1.5 py-px text-[10px] font-semibold tracking-wider uppercase">

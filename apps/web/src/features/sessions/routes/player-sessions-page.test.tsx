@@ -122,7 +122,7 @@ describe('PlayerSessionsPage', () => {
     const newest = cards[0]!;
     expect(newest).toHaveTextContent('40 minutes ago');
     expect(newest).toHaveTextContent('Live');
-    expect(within(newest).getByRole('heading', { level: 3 })).toHaveTextContent('wake');
+    expect(within(newest).getByRole('heading', { level: 2 })).toHaveTextContent('wake');
     expect(newest).toHaveTextContent('Conquest');
     expect(within(newest).getByRole('link', { name: 'Alpha #1 / Wake' })).toHaveAttribute(
       'href',
