@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, seedHistory } from '../../test/test-database.ts';
 import type { PlantedIdentities } from '../../emulator/planted-identities.ts';
@@ -36,6 +37,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+
+/**
+ * Each name's sessions in closed rounds as the minutes they were online, read from the sessions themselves (not from
+ * the similarity features): from the minute of the first poll to the minute of the last, both rounded down (as
+ * decision 0018's intervals are), on any server.
+ */
+async function onlineMinutesOf(names: readonly string[]): Promise<Map<string, [string, string][]>> {
+  const { rows } = await sql<{ player_name: string; first: string; last: string }>`
+    select s.player_name, substr(s.start_time, 1, 16) as first, substr(s.last_seen, 1, 16) as last
+    from sessions s join rounds r on r.round_key = s.round_key and r.end_time is not null
+    where s.player_name in (${sql.join(names)})`.execute(database.db);
+  const minutes = new Map<string, [string, string][]>();
+  for (const row of rows)
+    minutes.set(row.player_name, [...(minutes.get(row.player_name) ?? []), [row.first, row.last]]);
+  return minutes;
+}
+
+/** Whether two names were online at the same minute, by their sessions. */
+async function metInSessions(name: string, others: readonly string[]): Promise<Set<string>> {
+  const minutes = await onlineMinutesOf([name, ...others]);
+  const own = minutes.get(name) ?? [];
+  return new Set(
+    others.filter((other) =>
+      (minutes.get(other) ?? []).some(([first, last]) =>
+        own.some(([ownFirst, ownLast]) => first < ownLast && ownFirst < last),
+      ),
+    ),
+  );
+}
 
 async function entryFor(name: string, partner: string) {
   const answer = await service.findSimilarPlayers({ playerName: name, mode: 'aliasdetection', limit: 50 });
@@ -80,4 +110,28 @@ describe('similar players on the emulator world', () => {
     }
     expect(met).toBeGreaterThan(0);
   });
+
+  it('never offers in alias mode a name that was online at the same minute as the player', async () => {
+    const active = await sql<{ player_name: string }>`
+      select player_name from player_similarity_features order by played_ms desc limit 5`.execute(database.db);
+    const targets = [...active.rows.map((row) => row.player_name), ...planted.aliasPairs.flatMap((pair) => pair.names)];
+    let metByDefault = 0;
+    for (const name of targets) {
+      const aliases = await service.findSimilarPlayers({ playerName: name, mode: 'aliasdetection', limit: 50 });
+      const offered = aliases?.similarPlayers ?? [];
+      expect(offered.filter((candidate) => candidate.temporalOverlapMinutes > 0)).toEqual([]);
+      expect([
+        ...(await metInSessions(
+          name,
+          offered.map((candidate) => candidate.playerName),
+        )),
+      ]).toEqual([]);
+      // Similar players (default mode) may well have met the player: the names alias mode leaves out are there.
+      const similar = await service.findSimilarPlayers({ playerName: name, mode: 'default', limit: 50 });
+      metByDefault += (
+        await metInSessions(name, similar?.similarPlayers.map((candidate) => candidate.playerName) ?? [])
+      ).size;
+    }
+    expect(metByDefault).toBeGreaterThan(0);
+  }, 60_000);
 });
