@@ -17,6 +17,7 @@ import {
   type InitialDataResponse,
   type RoundAchievementsResponse,
   type StreakEntry,
+  wholeMinutes,
 } from '@frontline/contract';
 import { awardMetadata } from '../../domain/achievements/award-storage.ts';
 import type { RoundId } from '../../domain/ids.ts';
@@ -167,7 +168,7 @@ export function createAchievementsService({
       milestoneTotals: {
         kills: totals?.kills ?? 0,
         score: totals?.score ?? 0,
-        playTimeMinutes: Math.floor((totals?.playedMs ?? 0) / 60_000),
+        playTimeMinutes: wholeMinutes(totals?.playedMs ?? 0),
       },
     };
   }
