@@ -134,4 +134,32 @@ describe('similar players on the emulator world', () => {
     }
     expect(metByDefault).toBeGreaterThan(0);
   }, 60_000);
+
+  it("shows each server's ping as the formula has it: every ping sample of the player's finished rounds there", async () => {
+    // Players with a session that the polls saw without play time (one sighting) but with a ping sample.
+    const { rows: players } = await sql<{ player_name: string }>`
+      select s.player_name from sessions s join rounds r on r.round_key = s.round_key and r.end_time is not null
+      where s.played_ms = 0 and s.ping_count > 0
+      group by s.player_name order by sum(s.ping_count) desc, s.player_name limit 5`.execute(database.db);
+    expect(players.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const { player_name: name } of players) {
+      // docs/formulas.md: the mean ping sample per server over the last 5 weeks (here all 4 days), servers with at
+      // least 10 samples, 2 decimals.
+      const { rows } = await sql<{ name: string; ping_sum: number; ping_count: number }>`
+        select v.name, sum(s.ping_sum) as ping_sum, sum(s.ping_count) as ping_count
+        from sessions s join rounds r on r.round_key = s.round_key and r.end_time is not null
+          join servers v on v.server_guid = r.server_guid
+        where s.player_name = ${name} group by v.name`.execute(database.db);
+      const expected = Object.fromEntries(
+        rows
+          .filter((row) => Number(row.ping_count) >= 10)
+          .map((row) => [row.name, Math.round((Number(row.ping_sum) / Number(row.ping_count)) * 100) / 100]),
+      );
+      const answer = await service.findSimilarPlayers({ playerName: name, mode: 'aliasdetection', limit: 1 });
+      expect(answer?.targetPlayerStats.serverPings, name).toEqual(expected);
+      checked += Object.keys(expected).length;
+    }
+    expect(checked).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -21,7 +21,7 @@ import { createSimilarPlayersService } from './similar-players.service.ts';
  * - LookAlike, as strong, plays every evening of weeks 1–2, 19:00–20:30, from farther away (ping 85 against 48);
  * - Other plays on Bravo (never a candidate: candidates are players of the target's servers);
  * - Visitor was seen but never in a closed round (no features).
- * Every session has 20 ping samples.
+ * Every session has 20 ping samples; NewName also has a session seen by a single poll (no play time, one sample).
  * Features are added round by round, as the round-closed queue's achievements work does.
  */
 
@@ -83,6 +83,16 @@ beforeAll(async () => {
   // The fixture stores one ping sample per session; a real two-hour session has hundreds (domain facts §6 counts a
   // server's ping from 10 samples).
   sqlite.exec('update sessions set ping_sum = ping_sum * 20, ping_count = ping_count * 20');
+  // NewName seen by a single poll of a late round on Alpha: no play time, one ping sample of 108 ms.
+  roundKey += 1;
+  insertRound(sqlite, {
+    roundKey,
+    serverGuid: 'guid-a',
+    mapName: 'wake',
+    start: at(16, 22),
+    end: at(16, 22, 30),
+    sessions: [{ name: 'NewName', score: 0, kills: 0, deaths: 0, minutes: 0, ping: 108, lastSeen: at(16, 22) }],
+  });
   sqlite.prepare('insert into players (player_name, first_seen) values (?, ?)').run('Visitor', at(20, 0));
   const features = createPlayerSimilarityFeatures(sqlite);
   for (let key = 1; key <= roundKey; key += 1) features.addRound(key);
@@ -118,7 +128,10 @@ describe('GET /stats/players/{name}/similar', () => {
     expect(alias?.playerName).toBe('NewName');
     expect(alias?.temporalOverlapMinutes).toBe(0);
     expect(alias?.temporalNonOverlapScore).toBeGreaterThan(0.5);
-    expect(alias?.serverPings).toEqual({ Alpha: 48 });
+    // docs/formulas.md: every ping sample on Alpha, the single poll's too: 8 evenings × 20 samples of 48 ms and one
+    // of 108 ms.
+    expect(alias?.serverPings).toEqual({ Alpha: Math.round(((8 * 20 * 48 + 108) / 161) * 100) / 100 });
+    expect(alias?.serverPings.Alpha).toBe(48.37);
     expect(alias?.similarityReasons).toContain('Plays on the same servers (100 % of play in common)');
     // Spec §3: similarityScore 0..1.
     expect(alias?.similarityScore).toBeGreaterThan(0.8);
