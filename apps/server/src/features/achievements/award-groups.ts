@@ -52,7 +52,7 @@ function offsetReader(timeZone: string): (ms: number) => number {
   return (ms) => {
     const parts: Record<string, number> = {};
     for (const part of format.formatToParts(ms)) parts[part.type] = Number(part.value);
-    const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+    const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute);
     return wall - Math.floor(ms / MINUTE_MS) * MINUTE_MS;
   };
 }
