@@ -20,3 +20,4 @@ export * from './gamification.ts';
 export * from './compare.ts';
 export * from './compare-constants.ts';
 export * from './similar-players.ts';
+export * from './whole-minutes.ts';

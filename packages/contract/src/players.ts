@@ -72,7 +72,8 @@ export const playerServerSchema = z.object({
   totalRounds: z.number(),
   /** 3 decimals. */
   killsPerMinute: z.number(),
-  highestScore: z.number(),
+  /** The best finished round there with a score above 0 (as Best Scores); null without one. */
+  highestScore: z.number().nullable(),
   highestScoreRoundId: z.string().nullable(),
   highestScoreMapName: z.string().nullable(),
   highestScoreStartTime: utcTimestamp.nullable(),

@@ -88,7 +88,7 @@ const rankingValues = (): Record<RankingOrderBy, AliasableExpression<number>> =>
   TotalKills: totals.ref('kills'),
   TotalDeaths: totals.ref('deaths'),
   KDRatio: roundToDigits(kdRatio(), 2),
-  // Whole minutes rounded half up, as minutesOf() shows them (integer division in both dialects; literals, so
+  // Whole minutes rounded half up, as wholeMinutes() shows them (integer division in both dialects; literals, so
   // SQLite does not divide bound floating-point values).
   TotalPlayTimeMinutes: totals(totals.parens('played_ms', '+', totals.lit(30_000)), '/', totals.lit(60_000)),
 });

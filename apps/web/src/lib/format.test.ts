@@ -155,7 +155,7 @@ describe('formatRelativeTime', () => {
 describe('formatDuration', () => {
   it("shows '<1m' under one minute (spec: 'Durations 'Nh Mm' or '<1m'')", () => {
     expect(formatDuration(0)).toBe('<1m');
-    expect(formatDuration(0.9)).toBe('<1m');
+    expect(formatDuration(0.49)).toBe('<1m');
     expect(formatDuration(-3)).toBe('<1m');
   });
 
@@ -167,8 +167,10 @@ describe('formatDuration', () => {
     expect(formatDuration(1500)).toBe('25h 0m');
   });
 
-  it('drops partial minutes instead of rounding up', () => {
-    expect(formatDuration(59.9)).toBe('0h 59m');
+  it('rounds a partial minute as the server does: half a minute up (docs/formulas.md)', () => {
+    expect(formatDuration(19.49)).toBe('0h 19m');
+    expect(formatDuration(19.5)).toBe('0h 20m');
+    expect(formatDuration(59.9)).toBe('1h 0m');
   });
 
   it('shows the missing-value placeholder for a non-number', () => {
@@ -209,7 +211,8 @@ describe('formatPlayTime', () => {
     expect(formatPlayTime(45)).toBe('0h 45m');
     expect(formatPlayTime(45)).toBe(formatDuration(45));
     expect(formatPlayTime(0)).toBe('<1m');
-    expect(formatPlayTime(0.5)).toBe('<1m');
+    expect(formatPlayTime(0.49)).toBe('<1m');
+    expect(formatPlayTime(0.5)).toBe('0h 1m');
   });
 
   it("shows days and hours from 24 h (spec: 'else days and hours')", () => {

@@ -102,12 +102,13 @@ export function formatRelativeTime(timestamp: string | Date, now: Date = new Dat
 
 /**
  * A session or round length: "Nh Mm" (always both parts, so a column of durations lines up), or "<1m" below
- * one minute. Partial minutes are dropped rather than rounded up, so "<1m" and "0h 1m" never disagree.
+ * one minute. The API sends whole minutes; a partial one is rounded as the server rounds (docs/formulas.md, "Whole
+ * minutes": half a minute up), so a length worked out here reads as the same length anywhere else.
  */
 export function formatDuration(minutes: number): string {
   if (!isFiniteNumber(minutes)) return MISSING_VALUE;
-  if (minutes < 1) return '<1m';
-  const whole = Math.floor(minutes);
+  const whole = Math.round(minutes);
+  if (whole < 1) return '<1m';
   const hours = Math.floor(whole / MINUTES_PER_HOUR);
   return `${hours}h ${whole % MINUTES_PER_HOUR}m`;
 }
@@ -131,7 +132,7 @@ export function formatRoundTime(seconds: number | null | undefined): string {
  */
 export function formatPlayTime(minutes: number): string {
   if (!isFiniteNumber(minutes)) return MISSING_VALUE;
-  const whole = Math.max(0, Math.floor(minutes));
+  const whole = Math.max(0, Math.round(minutes));
   const totalHours = Math.floor(whole / MINUTES_PER_HOUR);
   if (totalHours < HOURS_PER_DAY) return formatDuration(whole);
   const days = Math.floor(totalHours / HOURS_PER_DAY);

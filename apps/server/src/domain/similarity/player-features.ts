@@ -188,7 +188,8 @@ export function summariseFeatures(playerName: string, state: FeatureState): Play
     features.playedMinutes += totals.ms / MINUTE_MS;
     totals.hours.forEach((minutes, hour) => (features.hourMinutes[hour] = (features.hourMinutes[hour] ?? 0) + minutes));
     for (const [serverGuid, [ms, pingSum, pingCount]] of Object.entries(totals.servers)) {
-      features.serverMinutes[serverGuid] = (features.serverMinutes[serverGuid] ?? 0) + ms / MINUTE_MS;
+      // A server seen only in sessions without play time has pings, not minutes: it is no server played.
+      if (ms > 0) features.serverMinutes[serverGuid] = (features.serverMinutes[serverGuid] ?? 0) + ms / MINUTE_MS;
       if (week > lastWeek - INTERVAL_WEEKS && ms > 0) (features.serverWeeks[serverGuid] ??= []).push(week);
       if (week > lastWeek - PING_WEEKS) {
         const ping = (pings[serverGuid] ??= [0, 0]);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { packIntervals, weekOfMs, type OnlineInterval } from './online-intervals.ts';
-import { estimateNonOverlap, presenceHoursOf, presentHoursOf, PRESENCE_HOURS } from './presence-hours.ts';
+import {
+  estimateNonOverlap,
+  presenceHoursOf,
+  presentHoursOf,
+  PRESENCE_HOURS,
+  sharesPresenceHour,
+} from './presence-hours.ts';
 import { preSortCandidates, type PreSortFacts } from './rank-similar-players.ts';
 
 /** A Monday 00:00 UTC, as whole minutes since 1970. */
@@ -98,9 +104,23 @@ describe("alias mode's candidate funnel", () => {
     });
     const kept = preSortCandidates(target, [...strangers, alias], 1, 'aliasdetection');
     expect(kept[0]?.playerName).toBe('NewName');
+    // The strangers spent the target's evenings online with him: alias mode does not even score them.
+    expect(kept.map((entry) => entry.playerName)).toEqual(['NewName']);
     // Default mode keeps domain facts §6's order: the same favourite server first.
     const keptByDefault = preSortCandidates(target, [...strangers, alias], 1, 'default');
     expect(keptByDefault.map((entry) => entry.playerName)).not.toContain('NewName');
+  });
+});
+
+describe('a shared presence hour', () => {
+  it('proves a meeting: more than half of one hour each', () => {
+    const target = presentHoursOf(presenceOf([stay(2, 20, 0, 40)]));
+    expect(sharesPresenceHour(target, presenceOf([stay(2, 20, 20, 40)]))).toBe(true);
+    // Half an hour each, back to back: the same hour, never the same minute.
+    expect(
+      sharesPresenceHour(presentHoursOf(presenceOf([stay(2, 20, 0, 30)])), presenceOf([stay(2, 20, 30, 30)])),
+    ).toBe(false);
+    expect(sharesPresenceHour(target, presenceOf([stay(3, 20, 0, 60)]))).toBe(false);
   });
 });
 

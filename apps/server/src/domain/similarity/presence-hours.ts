@@ -54,6 +54,21 @@ export function presentHoursOf({ lastWeek, presence }: PresenceHours): number[] 
 }
 
 /**
+ * Whether the candidate shares a presence hour with the target (its present hours): both were online more than half
+ * of one clock hour, so they were online at the same minute, and are two people. Alias mode's funnel drops them
+ * before it scores anyone (decision 0018, "Met names").
+ */
+export function sharesPresenceHour(targetHours: readonly number[], candidate: PresenceHours): boolean {
+  const firstHour = firstHourOf(candidate.lastWeek);
+  const bits = candidate.presence;
+  for (const hour of targetHours) {
+    const index = hour - firstHour;
+    if (index >= 0 && index < PRESENCE_HOURS && (bits[index >> 3]! & (1 << (index & 7))) !== 0) return true;
+  }
+  return false;
+}
+
+/**
  * The funnel's estimate of the temporal non-overlap term between a target (its present hours) and a candidate:
  * 0 when they share an hour (they met), else 1 − e^(−E/30) with E the term's expected overlap counted on the bits
  * (each bit about 45 minutes; the same hour of the days within 3 days, as the term counts it).

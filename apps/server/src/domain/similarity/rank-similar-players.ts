@@ -1,6 +1,6 @@
 import type { SimilarityMode } from '@frontline/contract';
 import { killDeathRatioOf } from './player-features.ts';
-import { estimateNonOverlap, presentHoursOf } from './presence-hours.ts';
+import { estimateNonOverlap, presentHoursOf, sharesPresenceHour } from './presence-hours.ts';
 import {
   killDeathTerm,
   killRateTerm,
@@ -21,6 +21,10 @@ import {
  * a planted alias of the demo 893rd of 1,938 candidates for his partner, far outside the 750 scored: a name played
  * for a few hours has a favourite server by chance, and K/D alone does not tell a person from a hundred strangers
  * of his skill.
+ *
+ * Alias mode never offers a name that was online at the same minute as the target: one person cannot be online
+ * under two names at once (decision 0018, "Met names"). The funnel drops the candidates whose presence hours prove a
+ * meeting before it keeps the first 15 × limit, and the ranking drops those whose intervals show one.
  */
 
 export const CANDIDATES_PER_RESULT = 15;
@@ -46,9 +50,14 @@ export function preSortCandidates<T extends PreSortFacts>(
   limit: number,
   mode: SimilarityMode,
 ): T[] {
-  const sortKey = mode === 'aliasdetection' ? aliasSortKey(target) : defaultSortKey(target);
+  const alias = mode === 'aliasdetection';
+  const targetHours = alias ? presentHoursOf(target) : [];
+  const sortKey = alias ? aliasSortKey(target, targetHours) : defaultSortKey(target);
   return candidates
-    .filter((candidate) => candidate.playerName !== target.playerName)
+    .filter(
+      (candidate) =>
+        candidate.playerName !== target.playerName && !(alias && sharesPresenceHour(targetHours, candidate)),
+    )
     .map((candidate) => ({ candidate, key: sortKey(candidate) }))
     .sort(
       (a, b) =>
@@ -68,9 +77,8 @@ function defaultSortKey(target: Target) {
 }
 
 /** Lower first: minus alias mode's weighted terms that the candidate rows hold. */
-function aliasSortKey(target: Target) {
+function aliasSortKey(target: Target, targetHours: readonly number[]) {
   const weights = SIMILARITY_WEIGHTS.aliasdetection;
-  const targetHours = presentHoursOf(target);
   return (candidate: PreSortFacts): [number, number] => [
     -(
       weights.killDeath * killDeathTerm(target, candidate) +
@@ -97,7 +105,13 @@ export function rankSimilarPlayers(
   return candidates
     .filter((candidate) => candidate.playerName !== target.playerName)
     .map((features, order) => ({ features, similarity: score(features), order }))
+    .filter(({ similarity }) => mode !== 'aliasdetection' || !metTarget(similarity))
     .sort((a, b) => b.similarity.score - a.similarity.score || a.order - b.order)
     .slice(0, limit)
     .map(({ features, similarity }) => ({ features, similarity }));
+}
+
+/** Online at the same minute as the target at least once in the interval window: two people (decision 0018). */
+export function metTarget(similarity: Pick<SimilarityResult, 'temporal'>): boolean {
+  return similarity.temporal.overlapMinutes > 0;
 }

@@ -3,6 +3,7 @@ import { playerExists } from '../../db/player-exists.ts';
 import type { DatabaseSchema } from '../../db/schema.ts';
 import type { AwardContext } from '../../domain/achievements/award-storage.ts';
 import type { RoundId } from '../../domain/ids.ts';
+import type { AwardKey } from './award-groups.ts';
 
 /**
  * The SQL behind the achievements API. A player's awards are read through the award table's key (player, id, …)
@@ -108,13 +109,6 @@ export function createAchievementsRepository(db: Kysely<DatabaseSchema>) {
     },
   });
 
-  const filtered = ({ playerName, mapName, achievementId }: AwardPageFilter): Awards => {
-    let query = awards().where('a.player_name', '=', playerName);
-    if (achievementId !== undefined) query = query.where('a.achievement_id', '=', achievementId);
-    if (mapName !== undefined) query = query.where('r.map_name', '=', mapName);
-    return query;
-  };
-
   return {
     playerExists: (playerName: string) => playerExists(db, playerName),
 
@@ -177,25 +171,48 @@ export function createAchievementsRepository(db: Kysely<DatabaseSchema>) {
       return latest.map((row, index) => ({ ...toRecord(row), count: Number(counts[index]!.count) }));
     },
 
-    async countAwards(filter: AwardPageFilter): Promise<number> {
-      const row = await filtered(filter)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
+    /**
+     * The key of every award the filter matches, in the page's order (time, then id, then round): what the page's
+     * cards are made from. Read from the award table's own indexes (with the round for a map filter).
+     */
+    async awardKeys(filter: AwardPageFilter, sortOrder: 'asc' | 'desc'): Promise<AwardKey[]> {
+      let query = db
+        .selectFrom('player_achievements as a')
+        .select(['a.achievement_id as achievementId', 'a.round_key as roundKey', 'a.achieved_at as achievedAt'])
+        .where('a.player_name', '=', filter.playerName);
+      if (filter.achievementId !== undefined) query = query.where('a.achievement_id', '=', filter.achievementId);
+      if (filter.mapName !== undefined) {
+        const mapName = filter.mapName;
+        query = query.where('a.round_key', 'in', (eb) =>
+          eb.selectFrom('rounds as r').select('r.round_key').where('r.map_name', '=', mapName),
+        );
+      }
+      return query
+        .orderBy('a.achieved_at', sortOrder)
+        .orderBy('a.achievement_id')
+        .orderBy('a.round_key', sortOrder)
+        .execute();
     },
 
-    async awardPage(
-      filter: AwardPageFilter,
-      page: { sortOrder: 'asc' | 'desc'; limit: number; offset: number },
-    ): Promise<AwardRecord[]> {
-      const rows = await withFields(filtered(filter))
-        .orderBy('a.achieved_at', page.sortOrder)
+    /** The awards of the given keys (a page's cards), in the page's order. */
+    async awardsOf(playerName: string, keys: readonly AwardKey[], sortOrder: 'asc' | 'desc'): Promise<AwardRecord[]> {
+      if (keys.length === 0) return [];
+      const times = keys.map((key) => key.achievedAt).sort();
+      const wanted = new Set(keys.map(awardKeyText));
+      // A page's cards are close in time: the awards of their ids between their first and last instant, less the
+      // few that belong to cards of other pages.
+      const rows = await withFields(
+        awards()
+          .where('a.player_name', '=', playerName)
+          .where('a.achievement_id', 'in', [...new Set(keys.map((key) => key.achievementId))])
+          .where('a.achieved_at', '>=', times[0]!)
+          .where('a.achieved_at', '<=', times.at(-1)!),
+      )
+        .orderBy('a.achieved_at', sortOrder)
         .orderBy('a.achievement_id')
-        .orderBy('a.round_key', page.sortOrder)
-        .limit(page.limit)
-        .offset(page.offset)
+        .orderBy('a.round_key', sortOrder)
         .execute();
-      return rows.map(toRecord);
+      return rows.map(toRecord).filter((award) => wanted.has(awardKeyText(award)));
     },
 
     /** The maps the player earned something on, by name. */
@@ -226,3 +243,7 @@ export function createAchievementsRepository(db: Kysely<DatabaseSchema>) {
 }
 
 export type AchievementsRepository = ReturnType<typeof createAchievementsRepository>;
+
+function awardKeyText({ achievementId, roundKey, achievedAt }: AwardKey): string {
+  return `${achievementId}|${roundKey}|${achievedAt}`;
+}

@@ -14,6 +14,7 @@ import { playerParamsSchema, roundParamsSchema, unknownPlayer, unknownRound } fr
 import { MAX_PAGE, oneOf, optionalText, positiveWholeNumber, sortOrder } from '../../http/query-rules.ts';
 import { sendAnswer } from '../../http/send-json.ts';
 import type { AchievementsService } from './achievements.service.ts';
+import { isTimeZone } from './award-groups.ts';
 
 /**
  * `GET /stats/gamification/player/{name}`, `GET /stats/gamification/achievements`,
@@ -22,6 +23,8 @@ import type { AchievementsService } from './achievements.service.ts';
 
 const MAX_NAME_LENGTH = 256;
 const MAX_FILTER_LENGTH = 100;
+/** The longest IANA names are about 30 characters (America/Argentina/ComodRivadavia). */
+const MAX_TIME_ZONE_LENGTH = 64;
 
 const achievementsQuerySchema = z.object({
   playerName: z
@@ -35,6 +38,13 @@ const achievementsQuerySchema = z.object({
   sortOrder: sortOrder.default('desc'),
   mapName: optionalText(MAX_FILTER_LENGTH),
   achievementId: optionalText(MAX_FILTER_LENGTH),
+  /** The visitor's zone: a card is one id's awards on one calendar day there (docs/formulas.md). */
+  timeZone: z
+    .string()
+    .trim()
+    .max(MAX_TIME_ZONE_LENGTH, { error: `must be at most ${MAX_TIME_ZONE_LENGTH} characters`, abort: true })
+    .refine(isTimeZone, { error: 'must be an IANA time zone name, such as Europe/Berlin' })
+    .default('UTC'),
 });
 
 export const achievementsRoutes: FastifyPluginAsyncZod<{ achievementsService: AchievementsService }> = async (
@@ -72,10 +82,10 @@ export const achievementsRoutes: FastifyPluginAsyncZod<{ achievementsService: Ac
       },
     },
     async (request, reply) => {
-      const { playerName, mapName, achievementId, page, pageSize, sortOrder: order } = request.query;
+      const { playerName, mapName, achievementId, page, pageSize, sortOrder: order, timeZone } = request.query;
       const answer = await achievementsService.listAchievements(
         { playerName, mapName, achievementId },
-        { page, pageSize, sortOrder: order },
+        { page, pageSize, sortOrder: order, timeZone },
       );
       if (!answer) return sendError(reply, 404, unknownPlayer());
       return sendAnswer(request, reply, answer, { maxAgeSeconds: 60 });

@@ -17,12 +17,14 @@ import {
   type InitialDataResponse,
   type RoundAchievementsResponse,
   type StreakEntry,
+  wholeMinutes,
 } from '@frontline/contract';
 import { awardMetadata } from '../../domain/achievements/award-storage.ts';
 import type { RoundId } from '../../domain/ids.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AchievementsRepository, AwardPageFilter, AwardRecord } from './achievements.repository.ts';
+import { groupAwardsByDay } from './award-groups.ts';
 
 /**
  * The achievements API (issue 18; site-statistics §3 "Gamification response", "Achievement"). Awards are stored by
@@ -112,6 +114,15 @@ function bestStreaksOf(streakAwards: readonly AwardRecord[]) {
 
 const totalPagesOf = (total: number, pageSize: number) => Math.ceil(total / pageSize);
 
+export interface AchievementsPageRequest {
+  page: number;
+  /** Cards per page. */
+  pageSize: number;
+  sortOrder: 'asc' | 'desc';
+  /** The visitor's zone (an IANA name), whose calendar days the cards are. */
+  timeZone: string;
+}
+
 export function createAchievementsService({
   achievementsRepository,
   clock,
@@ -157,32 +168,39 @@ export function createAchievementsService({
       milestoneTotals: {
         kills: totals?.kills ?? 0,
         score: totals?.score ?? 0,
-        playTimeMinutes: Math.floor((totals?.playedMs ?? 0) / 60_000),
+        playTimeMinutes: wholeMinutes(totals?.playedMs ?? 0),
       },
     };
   }
 
+  /**
+   * A page of the achievements page: `pageSize` cards (the awards of one id on one calendar day of `timeZone`) with
+   * every award of each, so that a card's count is the whole day's wherever the page falls (docs/formulas.md,
+   * "Achievements page"). `totalItems` counts the awards, `totalPages` the pages of cards.
+   */
   async function listAchievements(
     filter: AwardPageFilter,
-    page: { page: number; pageSize: number; sortOrder: 'asc' | 'desc' },
+    page: AchievementsPageRequest,
   ): Promise<AchievementsPageResponse | undefined> {
     if (!(await repository.playerExists(filter.playerName))) return undefined;
-    const [totalItems, items, owned, playerMaps] = await Promise.all([
-      repository.countAwards(filter),
-      repository.awardPage(filter, {
-        sortOrder: page.sortOrder,
-        limit: page.pageSize,
-        offset: (page.page - 1) * page.pageSize,
-      }),
+    const [keys, owned, playerMaps] = await Promise.all([
+      repository.awardKeys(filter, page.sortOrder),
       repository.ownedBadges(filter.playerName),
       repository.awardMaps(filter.playerName),
     ]);
+    const groups = groupAwardsByDay(keys, page.timeZone);
+    const shown = groups.slice((page.page - 1) * page.pageSize, page.page * page.pageSize);
+    const items = await repository.awardsOf(
+      filter.playerName,
+      shown.flatMap((group) => group.awards),
+      page.sortOrder,
+    );
     return {
       items: items.map(toAchievement),
       page: page.page,
       pageSize: page.pageSize,
-      totalItems,
-      totalPages: totalPagesOf(totalItems, page.pageSize),
+      totalItems: keys.length,
+      totalPages: totalPagesOf(groups.length, page.pageSize),
       playerAchievementLabels: owned
         .map(({ achievementId }) => ({
           achievementId,
@@ -198,7 +216,7 @@ export function createAchievementsService({
 
     describePlayer: (playerName: string) => playerCache.reuse(playerName, clock(), () => describePlayer(playerName)),
 
-    listAchievements: (filter: AwardPageFilter, page: { page: number; pageSize: number; sortOrder: 'asc' | 'desc' }) =>
+    listAchievements: (filter: AwardPageFilter, page: AchievementsPageRequest) =>
       pageCache.reuse(JSON.stringify([filter, page]), clock(), () => listAchievements(filter, page)),
 
     async roundAchievements(roundId: RoundId): Promise<RoundAchievementsResponse | undefined> {

@@ -8,6 +8,7 @@ import {
   type FavoriteServer,
   type LivePlayer,
   type PlayerNameLink,
+  wholeMinutes,
 } from '@frontline/contract';
 import type { Kysely } from 'kysely';
 import {
@@ -93,7 +94,7 @@ export function createAccountService({
       currentSessionKills: current?.kills ?? 0,
       currentSessionDeaths: current?.deaths ?? 0,
       lastSeenIso: lastSeen,
-      totalPlayTimeMinutes: Math.round((presence.playedMs.get(name) ?? 0) / 60_000),
+      totalPlayTimeMinutes: wholeMinutes(presence.playedMs.get(name) ?? 0),
     };
   }
 
@@ -227,7 +228,7 @@ export function createAccountService({
             roundId: current.roundId,
             currentMap: current.mapName,
             joinLink: current.joinLink,
-            sessionDurationMinutes: Math.max(0, Math.round((now - Date.parse(current.startTime)) / 60_000)),
+            sessionDurationMinutes: Math.max(0, wholeMinutes(now - Date.parse(current.startTime))),
             currentScore: current.score,
             currentKills: current.kills,
             currentDeaths: current.deaths,
@@ -237,7 +238,7 @@ export function createAccountService({
           offline.push({
             playerName: item.value,
             lastSeen: presence.lastSightings.get(item.value) ?? null,
-            totalPlayTimeMinutes: Math.round((presence.playedMs.get(item.value) ?? 0) / 60_000),
+            totalPlayTimeMinutes: wholeMinutes(presence.playedMs.get(item.value) ?? 0),
             addedAt: item.createdAt,
           });
         }

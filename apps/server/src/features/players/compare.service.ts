@@ -9,6 +9,7 @@ import {
   type ComparisonResponse,
   type ComparisonTotals,
   type MilestoneAchievement,
+  wholeMinutes,
 } from '@frontline/contract';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -38,8 +39,6 @@ import type { PlayerProfileRepository } from './player-profile.repository.ts';
 /** More sessions than anyone plays in 30 days: the window below is bounded by time, this only guards. */
 const WINDOW_SESSION_LIMIT = 5_000;
 
-const minutesOf = (ms: number) => Math.round(ms / 60_000);
-
 export type ComparedPlayer = 'player1' | 'player2';
 
 export interface ComparisonRequest {
@@ -68,7 +67,7 @@ function toTotals(figures: Figures): ComparisonTotals {
     score: figures.score,
     kills: figures.kills,
     deaths: figures.deaths,
-    playTimeMinutes: minutesOf(figures.playedMs),
+    playTimeMinutes: wholeMinutes(figures.playedMs),
   };
 }
 

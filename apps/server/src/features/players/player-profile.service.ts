@@ -10,6 +10,7 @@ import {
   type PlayersListResponse,
   type PlayersSortKey,
   type ProfileSession,
+  wholeMinutes,
 } from '@frontline/contract';
 import type { ServerGuid } from '../../domain/ids.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
@@ -31,8 +32,6 @@ import { ACTIVE_WINDOW_MS } from '../../db/player-presence.ts';
 const RECENT_SESSIONS = 10;
 /** More sessions than anyone plays in 30 days: the windows below are bounded by time, this only guards. */
 const WINDOW_SESSION_LIMIT = 5_000;
-
-const minutesOf = (ms: number) => Math.round(ms / 60_000);
 
 export interface PlayersListRequest {
   page: number;
@@ -80,7 +79,7 @@ export function createPlayerProfileService({
           return {
             playerName: row.playerName,
             displayName: decodePlayerNameForDisplay(row.playerName),
-            totalPlayTimeMinutes: minutesOf(playedMs.get(row.playerName) ?? 0),
+            totalPlayTimeMinutes: wholeMinutes(playedMs.get(row.playerName) ?? 0),
             lastSeen: row.lastSeen,
             isActive: session !== undefined,
             currentServer: session
@@ -175,7 +174,7 @@ export function createPlayerProfileService({
         totalDeaths: total.deaths,
         totalScore: total.score,
         totalRounds: total.rounds,
-        totalPlayTimeMinutes: minutesOf(total.playedMs),
+        totalPlayTimeMinutes: wholeMinutes(total.playedMs),
         firstPlayed: player.firstSeen,
         lastPlayed,
         isActive: current !== undefined,
@@ -219,14 +218,15 @@ export function createPlayerProfileService({
             kdRatio: kdRatioOf(server.kills, server.deaths),
             totalRounds: server.rounds,
             killsPerMinute: server.playedMs > 0 ? roundTo(server.kills / (server.playedMs / 60_000), 3) : 0,
-            highestScore: server.bestScore,
+            // Best Scores' rule: a finished round with a score above 0 (docs/formulas.md); none is no best score.
+            highestScore: server.bestScore > 0 ? server.bestScore : null,
             highestScoreRoundId: server.bestRoundId,
             highestScoreMapName: server.bestMapName,
             highestScoreStartTime: server.bestStartTime,
             bestScoreDate: server.bestEndTime,
             totalKills: server.kills,
             totalDeaths: server.deaths,
-            totalMinutes: minutesOf(server.playedMs),
+            totalMinutes: wholeMinutes(server.playedMs),
           })),
         insights: {
           startPeriod: new Date(activitySince).toISOString(),
@@ -288,7 +288,7 @@ export function createPlayerProfileService({
           totalKills: map.kills,
           totalDeaths: map.deaths,
           sessionsPlayed: map.rounds,
-          totalPlayTimeMinutes: minutesOf(map.playedMs),
+          totalPlayTimeMinutes: wholeMinutes(map.playedMs),
         }));
     },
   };
@@ -333,7 +333,7 @@ function toProfileSession(session: SessionRecord): ProfileSession {
     totalScore: session.score,
     totalKills: session.kills,
     totalDeaths: session.deaths,
-    playTimeMinutes: minutesOf(session.playedMs),
+    playTimeMinutes: wholeMinutes(session.playedMs),
   };
 }
 

@@ -1,4 +1,4 @@
-import { decodePlayerNameForDisplay, type PlayerSearchResponse } from '@frontline/contract';
+import { decodePlayerNameForDisplay, type PlayerSearchResponse, wholeMinutes } from '@frontline/contract';
 import { ACTIVE_WINDOW_MS } from '../../db/player-presence.ts';
 import { AnswerCache } from '../../lib/answer-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -56,7 +56,7 @@ export function createPlayersService({
         return {
           playerName: candidate.playerName,
           displayName: decodePlayerNameForDisplay(candidate.playerName),
-          totalPlayTimeMinutes: Math.round((playedMs.get(candidate.playerName) ?? 0) / 60_000),
+          totalPlayTimeMinutes: wholeMinutes(playedMs.get(candidate.playerName) ?? 0),
           lastSeen: candidate.lastSeen,
           isActive: online,
           currentServer: online

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, seedHistory } from '../../test/test-database.ts';
 import type { PlantedIdentities } from '../../emulator/planted-identities.ts';
@@ -36,6 +37,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
+
+/**
+ * Each name's sessions in closed rounds as the minutes they were online, read from the sessions themselves (not from
+ * the similarity features): from the minute of the first poll to the minute of the last, both rounded down (as
+ * decision 0018's intervals are), on any server.
+ */
+async function onlineMinutesOf(names: readonly string[]): Promise<Map<string, [string, string][]>> {
+  const { rows } = await sql<{ player_name: string; first: string; last: string }>`
+    select s.player_name, substr(s.start_time, 1, 16) as first, substr(s.last_seen, 1, 16) as last
+    from sessions s join rounds r on r.round_key = s.round_key and r.end_time is not null
+    where s.player_name in (${sql.join(names)})`.execute(database.db);
+  const minutes = new Map<string, [string, string][]>();
+  for (const row of rows)
+    minutes.set(row.player_name, [...(minutes.get(row.player_name) ?? []), [row.first, row.last]]);
+  return minutes;
+}
+
+/** Whether two names were online at the same minute, by their sessions. */
+async function metInSessions(name: string, others: readonly string[]): Promise<Set<string>> {
+  const minutes = await onlineMinutesOf([name, ...others]);
+  const own = minutes.get(name) ?? [];
+  return new Set(
+    others.filter((other) =>
+      (minutes.get(other) ?? []).some(([first, last]) =>
+        own.some(([ownFirst, ownLast]) => first < ownLast && ownFirst < last),
+      ),
+    ),
+  );
+}
 
 async function entryFor(name: string, partner: string) {
   const answer = await service.findSimilarPlayers({ playerName: name, mode: 'aliasdetection', limit: 50 });
@@ -80,4 +110,56 @@ describe('similar players on the emulator world', () => {
     }
     expect(met).toBeGreaterThan(0);
   });
+
+  it('never offers in alias mode a name that was online at the same minute as the player', async () => {
+    const active = await sql<{ player_name: string }>`
+      select player_name from player_similarity_features order by played_ms desc limit 5`.execute(database.db);
+    const targets = [...active.rows.map((row) => row.player_name), ...planted.aliasPairs.flatMap((pair) => pair.names)];
+    let metByDefault = 0;
+    for (const name of targets) {
+      const aliases = await service.findSimilarPlayers({ playerName: name, mode: 'aliasdetection', limit: 50 });
+      const offered = aliases?.similarPlayers ?? [];
+      expect(offered.filter((candidate) => candidate.temporalOverlapMinutes > 0)).toEqual([]);
+      expect([
+        ...(await metInSessions(
+          name,
+          offered.map((candidate) => candidate.playerName),
+        )),
+      ]).toEqual([]);
+      // Similar players (default mode) may well have met the player: the names alias mode leaves out are there.
+      const similar = await service.findSimilarPlayers({ playerName: name, mode: 'default', limit: 50 });
+      metByDefault += (
+        await metInSessions(name, similar?.similarPlayers.map((candidate) => candidate.playerName) ?? [])
+      ).size;
+    }
+    expect(metByDefault).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("shows each server's ping as the formula has it: every ping sample of the player's finished rounds there", async () => {
+    // Players with a session that the polls saw without play time (one sighting) but with a ping sample.
+    const { rows: players } = await sql<{ player_name: string }>`
+      select s.player_name from sessions s join rounds r on r.round_key = s.round_key and r.end_time is not null
+      where s.played_ms = 0 and s.ping_count > 0
+      group by s.player_name order by sum(s.ping_count) desc, s.player_name limit 5`.execute(database.db);
+    expect(players.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const { player_name: name } of players) {
+      // docs/formulas.md: the mean ping sample per server over the last 5 weeks (here all 4 days), servers with at
+      // least 10 samples, 2 decimals.
+      const { rows } = await sql<{ name: string; ping_sum: number; ping_count: number }>`
+        select v.name, sum(s.ping_sum) as ping_sum, sum(s.ping_count) as ping_count
+        from sessions s join rounds r on r.round_key = s.round_key and r.end_time is not null
+          join servers v on v.server_guid = r.server_guid
+        where s.player_name = ${name} group by v.name`.execute(database.db);
+      const expected = Object.fromEntries(
+        rows
+          .filter((row) => Number(row.ping_count) >= 10)
+          .map((row) => [row.name, Math.round((Number(row.ping_sum) / Number(row.ping_count)) * 100) / 100]),
+      );
+      const answer = await service.findSimilarPlayers({ playerName: name, mode: 'aliasdetection', limit: 1 });
+      expect(answer?.targetPlayerStats.serverPings, name).toEqual(expected);
+      checked += Object.keys(expected).length;
+    }
+    expect(checked).toBeGreaterThan(0);
+  }, 60_000);
 });

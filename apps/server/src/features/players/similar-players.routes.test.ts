@@ -21,7 +21,7 @@ import { createSimilarPlayersService } from './similar-players.service.ts';
  * - LookAlike, as strong, plays every evening of weeks 1–2, 19:00–20:30, from farther away (ping 85 against 48);
  * - Other plays on Bravo (never a candidate: candidates are players of the target's servers);
  * - Visitor was seen but never in a closed round (no features).
- * Every session has 20 ping samples.
+ * Every session has 20 ping samples; NewName also has a session seen by a single poll (no play time, one sample).
  * Features are added round by round, as the round-closed queue's achievements work does.
  */
 
@@ -83,6 +83,16 @@ beforeAll(async () => {
   // The fixture stores one ping sample per session; a real two-hour session has hundreds (domain facts §6 counts a
   // server's ping from 10 samples).
   sqlite.exec('update sessions set ping_sum = ping_sum * 20, ping_count = ping_count * 20');
+  // NewName seen by a single poll of a late round on Alpha: no play time, one ping sample of 108 ms.
+  roundKey += 1;
+  insertRound(sqlite, {
+    roundKey,
+    serverGuid: 'guid-a',
+    mapName: 'wake',
+    start: at(16, 22),
+    end: at(16, 22, 30),
+    sessions: [{ name: 'NewName', score: 0, kills: 0, deaths: 0, minutes: 0, ping: 108, lastSeen: at(16, 22) }],
+  });
   sqlite.prepare('insert into players (player_name, first_seen) values (?, ?)').run('Visitor', at(20, 0));
   const features = createPlayerSimilarityFeatures(sqlite);
   for (let key = 1; key <= roundKey; key += 1) features.addRound(key);
@@ -114,19 +124,28 @@ describe('GET /stats/players/{name}/similar', () => {
   it('alias detection ranks the other name of the same person first, with a working non-overlap term', async () => {
     const answer = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar?mode=aliasdetection');
     expect(answer.targetPlayer).toBe('OldName');
-    expect(answer.similarPlayers.map((player) => player.playerName)).toEqual(['NewName', 'LookAlike']);
-    const [alias, lookAlike] = answer.similarPlayers;
+    const [alias] = answer.similarPlayers;
+    expect(alias?.playerName).toBe('NewName');
     expect(alias?.temporalOverlapMinutes).toBe(0);
     expect(alias?.temporalNonOverlapScore).toBeGreaterThan(0.5);
-    expect(alias?.serverPings).toEqual({ Alpha: 48 });
+    // docs/formulas.md: every ping sample on Alpha, the single poll's too: 8 evenings × 20 samples of 48 ms and one
+    // of 108 ms.
+    expect(alias?.serverPings).toEqual({ Alpha: Math.round(((8 * 20 * 48 + 108) / 161) * 100) / 100 });
+    expect(alias?.serverPings.Alpha).toBe(48.37);
     expect(alias?.similarityReasons).toContain('Plays on the same servers (100 % of play in common)');
     // Spec §3: similarityScore 0..1.
     expect(alias?.similarityScore).toBeGreaterThan(0.8);
     expect(alias?.similarityScore).toBeLessThanOrEqual(1);
-    expect(lookAlike?.temporalOverlapMinutes).toBeGreaterThan(30);
-    expect(lookAlike?.temporalNonOverlapScore).toBe(0);
-    expect(lookAlike?.similarityReasons.some((reason) => reason.startsWith('High temporal overlap'))).toBe(true);
-    expect(lookAlike?.similarityReasons.some((reason) => reason.startsWith('High ping difference'))).toBe(true);
+  });
+
+  it('never offers as an alias a name online at the same minute as the player, which similar players may list', async () => {
+    // LookAlike played 19:00–20:30 on the evenings OldName played 19:00–21:00: two people.
+    const aliases = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar?mode=aliasdetection');
+    expect(aliases.similarPlayers.map((player) => player.playerName)).toEqual(['NewName']);
+    const similar = await getJson<SimilarPlayersResponse>('/stats/players/OldName/similar?mode=default');
+    const lookAlike = similar.similarPlayers.find((player) => player.playerName === 'LookAlike');
+    // The ten evenings both played (week 1, and the even evenings of week 2), 90 minutes each.
+    expect(lookAlike?.temporalOverlapMinutes).toBe(10 * 90);
   });
 
   it('describes the target: window totals, favourite server, typical hours, the game of its servers', async () => {
@@ -215,7 +234,7 @@ describe('candidates kept in memory (decision 0025)', () => {
       (
         await service.findSimilarPlayers({ playerName: 'OldName', mode: 'aliasdetection', limit: 10 })
       )?.similarPlayers.map((player) => player.playerName);
-    expect(await names()).toEqual(['NewName', 'LookAlike']);
+    expect(await names()).toEqual(['NewName']);
 
     // A newcomer's evening on Alpha, and Other's first one there: written by the round-closed work as it would be.
     const { sqlite } = database;
@@ -231,9 +250,10 @@ describe('candidates kept in memory (decision 0025)', () => {
     features.addRound(100);
     features.flush();
 
-    // Within the minute an answer is reused (as for every visitor); after it, the new rows are read.
-    expect(await names()).toEqual(['NewName', 'LookAlike']);
+    // Within the minute an answer is reused (as for every visitor); after it, the new rows are read: the newcomer,
+    // never online with OldName, is a candidate; Other, who played OldName's evenings on Bravo, is not.
+    expect(await names()).toEqual(['NewName']);
     nowMs += 61_000;
-    expect((await names())?.sort()).toEqual(['LookAlike', 'NewName', 'Newcomer', 'Other']);
+    expect((await names())?.sort()).toEqual(['NewName', 'Newcomer']);
   });
 });

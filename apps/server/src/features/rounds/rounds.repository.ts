@@ -1,4 +1,4 @@
-import type { GameId, RoundsSortKey } from '@frontline/contract';
+import { exactMinutesShownWithin, type GameId, type RoundsSortKey } from '@frontline/contract';
 import {
   expressionBuilder,
   type Expression,
@@ -261,10 +261,11 @@ function roundConditions(filter: RoundFilter, serverGuids: readonly ServerGuid[]
   }
   if (filter.endTimeFrom !== undefined) conditions.push(round(END_TIME, '>=', filter.endTimeFrom));
   if (filter.endTimeTo !== undefined) conditions.push(round(END_TIME, '<=', filter.endTimeTo));
-  if (filter.minDurationMinutes !== undefined)
-    conditions.push(round(durationMinutes(), '>=', filter.minDurationMinutes));
-  if (filter.maxDurationMinutes !== undefined)
-    conditions.push(round(durationMinutes(), '<=', filter.maxDurationMinutes));
+  // The filter compares the whole minutes a round shows (docs/formulas.md, "Whole minutes"), as a range of its exact
+  // length, so that the length index (migration 0011) still serves it.
+  const { fromIncluded, toExcluded } = exactMinutesShownWithin(filter.minDurationMinutes, filter.maxDurationMinutes);
+  if (fromIncluded !== undefined) conditions.push(round(durationMinutes(), '>=', fromIncluded));
+  if (toExcluded !== undefined) conditions.push(round(durationMinutes(), '<', toExcluded));
   return round.and(conditions);
 }
 

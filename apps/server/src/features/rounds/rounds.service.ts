@@ -9,6 +9,7 @@ import {
   type Session,
   type SessionsPlayerInfo,
   type StandingEntry,
+  wholeMinutes,
 } from '@frontline/contract';
 import type { RoundId } from '../../domain/ids.ts';
 import { teamLabelFor } from '../../domain/team-labels.ts';
@@ -49,8 +50,6 @@ export interface PlayerSessionsRequest {
   pageSize: number;
 }
 
-const minutesOf = (ms: number) => Math.round(ms / 60_000);
-
 function toRoundSummary(round: RoundRecord): RoundSummary {
   return {
     roundId: round.roundId,
@@ -61,7 +60,7 @@ function toRoundSummary(round: RoundRecord): RoundSummary {
     gameType: round.gameType,
     startTime: round.startTime,
     endTime: round.endTime,
-    durationMinutes: minutesOf(Date.parse(round.endTime) - Date.parse(round.startTime)),
+    durationMinutes: wholeMinutes(Date.parse(round.endTime) - Date.parse(round.startTime)),
     participantCount: round.participantCount,
     isActive: round.isActive,
     team1Label: round.team1Label,
@@ -78,7 +77,7 @@ function toSession(session: SessionRecord, round: RoundRecord): Session {
     playerName: session.playerName,
     startTime: session.startTime,
     endTime: session.lastSeen,
-    durationMinutes: minutesOf(session.playedMs),
+    durationMinutes: wholeMinutes(session.playedMs),
     score: session.score,
     kills: session.kills,
     deaths: session.deaths,
@@ -100,7 +99,7 @@ function toPlayerInfo(playerName: string, totals: PlayerTotalsRecord): SessionsP
     totalScore: totals.score,
     totalKills: totals.kills,
     totalDeaths: totals.deaths,
-    totalPlayTimeMinutes: minutesOf(totals.playedMs),
+    totalPlayTimeMinutes: wholeMinutes(totals.playedMs),
     firstSeen: totals.firstSeen,
     lastSeen: totals.lastSeen,
   };

@@ -11,6 +11,7 @@ import {
   type ServerLeaderboard,
   type ServerRankingsResponse,
   type ServerSearchResponse,
+  wholeMinutes,
 } from '@frontline/contract';
 import { MINIMUM_PLAYED_MS } from '../../db/ranked-players.ts';
 import type { ServerGuid } from '../../domain/ids.ts';
@@ -65,7 +66,6 @@ function countryNameOf(code: string | null): string | null {
   }
 }
 
-const minutesOf = (ms: number) => Math.round(ms / 60_000);
 const dayStartIso = (day: number) => new Date(day * DAY_MS).toISOString();
 
 export interface ServersServiceDeps {
@@ -134,7 +134,7 @@ export function createServersService({ serversRepository: repository, clock }: S
       minMinutesForRatios: MINIMUM_TO_RANK.minutes,
       mostActivePlayersByTime: topOf(players, (a, b) => b.playedMs - a.playedMs).map((player) => ({
         playerName: player.playerName,
-        minutesPlayed: minutesOf(player.playedMs),
+        minutesPlayed: wholeMinutes(player.playedMs),
         totalKills: player.kills,
         totalDeaths: player.deaths,
       })),
@@ -190,7 +190,7 @@ export function createServersService({ serversRepository: repository, clock }: S
         kdRatio: kdRatioOf(row.kills, row.deaths),
         totalKills: row.kills,
         totalDeaths: row.deaths,
-        totalPlayTimeMinutes: minutesOf(row.playedMs),
+        totalPlayTimeMinutes: wholeMinutes(row.playedMs),
       })),
       serverContext: { serverName: server.name, serverGuid: server.serverGuid, addressCount: guids.length },
       minimumToRank: { rounds: MINIMUM_TO_RANK.rounds, minutes: MINIMUM_TO_RANK.minutes },
@@ -305,7 +305,7 @@ export function createServersService({ serversRepository: repository, clock }: S
               mapName: map.mapName,
               averagePlayerCount: map.polls > 0 ? roundTo(map.playerPollSum / map.polls, 2) : 0,
               peakPlayerCount: map.peakPlayers,
-              totalPlayTime: minutesOf(map.playedMs),
+              totalPlayTime: wholeMinutes(map.playedMs),
               playTimePercentage: totalPlayedMs > 0 ? roundTo((map.playedMs / totalPlayedMs) * 100, 2) : 0,
             })),
         };

@@ -146,8 +146,10 @@ export function createPlayerSimilarityFeatures(sqlite: SyncConnection): PlayerSi
     addRound(roundKey) {
       const round = statements.selectRound.get(roundKey) as RoundRow | undefined;
       if (!round) throw new Error(`round ${roundKey} does not exist`);
+      // Every session of a person, with play time or not: one seen by a single poll brings its ping sample and its
+      // counters, as it does to the profile's figures (docs/formulas.md, "Similar players and alias detection").
       const sessions = (statements.selectSessions.all(roundKey) as unknown as SessionRow[]).filter(
-        (session) => !isDefaultBotName(session.player_name) && session.played_ms > 0,
+        (session) => !isDefaultBotName(session.player_name),
       );
       const mapWeeks = new Map<number, { kills: number; score: number; playedMs: number }>();
       for (const session of sessions) {

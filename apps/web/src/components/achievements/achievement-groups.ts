@@ -13,6 +13,14 @@ export interface DayOptions {
   timeZone?: string;
 }
 
+/**
+ * The visitor's zone as the browser names it: the achievements page asks the server for cards of its calendar days
+ * and groups the answer in the same zone.
+ */
+export function visitorTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
 const dayKeyFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** "2025-06-01": the calendar day of an instant in the zone (en-CA writes dates in ISO order). */
@@ -41,7 +49,8 @@ export interface AchievementGroup<A extends Achievement = Achievement> {
 
 /**
  * One card per id and calendar day, in the order each card's first award appears in the list. Only the awards
- * given are merged: a day cut by a page boundary shows on both pages.
+ * given are merged: the achievements page's server sends whole cards (every award of the id that day, in the zone
+ * it was asked for), so its cards hold the whole day; the profile's lists are the newest awards only.
  */
 export function groupByIdAndDay<A extends Achievement>(
   items: readonly A[],

@@ -1,24 +1,41 @@
+import { KILLS_MILESTONES, killsMilestoneId } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
 import { nextMilestones, progressPercent, progressText } from './next-milestone.ts';
 
 describe('nextMilestones', () => {
   // Catalogue thresholds (§9 "Kill milestones: 100, 500, 1000, …"; play time 10, 50, … hours; score 10000, …).
-  it("finds each kind's lowest threshold above the total, closest to done first", () => {
-    const [first, second, third] = nextMilestones({ kills: 450, score: 2_000, playTimeMinutes: 9 * 60 });
+  it("finds each kind's lowest threshold not awarded, closest to done first", () => {
+    const [first, second, third] = nextMilestones(
+      { kills: 450, score: 2_000, playTimeMinutes: 9 * 60 },
+      new Set(['total_kills_100']),
+    );
     expect(first).toMatchObject({ track: 'kills', achievementId: 'total_kills_500', current: 450, target: 500 });
     expect(first?.fraction).toBeCloseTo(0.9);
     expect(second).toMatchObject({ track: 'playtime', achievementId: 'milestone_playtime_10h', target: 10 });
     expect(third).toMatchObject({ track: 'score', achievementId: 'total_score_10000', target: 10_000 });
   });
 
-  it('moves on to the next threshold exactly at one (the award is given at the threshold)', () => {
-    const kills = nextMilestones({ kills: 500, score: 0, playTimeMinutes: 0 }).find((m) => m.track === 'kills');
+  it('moves on to the next threshold once the award is given (at the threshold)', () => {
+    const owned = new Set(['total_kills_100', 'total_kills_500']);
+    const kills = nextMilestones({ kills: 500, score: 0, playTimeMinutes: 0 }, owned).find((m) => m.track === 'kills');
     expect(kills?.target).toBe(1_000);
     expect(kills?.name).toBe('Elite (1,000 Kills)');
   });
 
-  it('leaves out a kind whose every milestone is reached', () => {
-    const tracks = nextMilestones({ kills: 60_000, score: 0, playTimeMinutes: 0 }).map((m) => m.track);
+  it('never shows a mark reached before its award: play time is rounded to the nearest minute', () => {
+    // 599 min 30 s of play reads as 600 minutes; the 10-hour award comes at 600 minutes exactly.
+    const playtime = (owned: string[]) =>
+      nextMilestones({ kills: 0, score: 0, playTimeMinutes: 600 }, new Set(owned)).find((m) => m.track === 'playtime');
+    const before = playtime([]);
+    expect(before).toMatchObject({ achievementId: 'milestone_playtime_10h', target: 10 });
+    expect(progressText(before!)).toBe('9.9 / 10 hours');
+    expect(progressPercent(before!.fraction)).toBe(99);
+    expect(playtime(['milestone_playtime_10h'])).toMatchObject({ achievementId: 'milestone_playtime_50h' });
+  });
+
+  it('leaves out a kind whose every milestone is awarded', () => {
+    const owned = new Set(KILLS_MILESTONES.map(killsMilestoneId));
+    const tracks = nextMilestones({ kills: 60_000, score: 0, playTimeMinutes: 0 }, owned).map((m) => m.track);
     expect(tracks).not.toContain('kills');
   });
 });

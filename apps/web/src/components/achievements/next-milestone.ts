@@ -11,8 +11,10 @@ import {
 
 /**
  * The next milestone of each kind (issue 18 "next milestone with progress"): the lowest threshold of the catalogue
- * above the player's lifetime total, with how far along the player is. The totals are the ones the milestones are
- * awarded on (the response's milestoneTotals), so a bar at 100 % and an award never disagree.
+ * the player has not been awarded, with how far along the player is on the totals the milestones are awarded on (the
+ * response's milestoneTotals). Play time comes in whole minutes rounded to the nearest (docs/formulas.md), so a total
+ * can read as the mark up to half a minute before the award: the award decides, and a mark not awarded is never
+ * shown reached (its total reads one minute, kill or point short).
  */
 
 export type MilestoneTrack = 'kills' | 'playtime' | 'score';
@@ -37,25 +39,48 @@ const TRACKS: readonly {
   thresholds: readonly number[];
   idOf: (threshold: number) => string;
   current: (totals: GamificationResponse['milestoneTotals']) => number;
+  /** The smallest step of the total, in the track's unit. */
+  step: number;
   unit: string;
 }[] = [
-  { track: 'kills', thresholds: KILLS_MILESTONES, idOf: killsMilestoneId, current: (t) => t.kills, unit: 'kills' },
+  {
+    track: 'kills',
+    thresholds: KILLS_MILESTONES,
+    idOf: killsMilestoneId,
+    current: (t) => t.kills,
+    step: 1,
+    unit: 'kills',
+  },
   {
     track: 'playtime',
     thresholds: PLAYTIME_MILESTONE_HOURS,
     idOf: playtimeMilestoneId,
     current: (t) => t.playTimeMinutes / MINUTES_PER_HOUR,
+    step: 1 / MINUTES_PER_HOUR,
     unit: 'hours',
   },
-  { track: 'score', thresholds: SCORE_MILESTONES, idOf: scoreMilestoneId, current: (t) => t.score, unit: 'points' },
+  {
+    track: 'score',
+    thresholds: SCORE_MILESTONES,
+    idOf: scoreMilestoneId,
+    current: (t) => t.score,
+    step: 1,
+    unit: 'points',
+  },
 ];
 
-/** Each kind's next milestone, closest to done first; a kind whose every milestone is reached is left out. */
-export function nextMilestones(totals: GamificationResponse['milestoneTotals']): MilestoneProgress[] {
-  return TRACKS.flatMap(({ track, thresholds, idOf, current, unit }) => {
-    const value = Math.max(0, current(totals));
-    const target = thresholds.find((threshold) => threshold > value);
+/**
+ * Each kind's next milestone, closest to done first; a kind whose every milestone is awarded is left out. `owned`:
+ * the ids the player has been awarded (the response's allBadges).
+ */
+export function nextMilestones(
+  totals: GamificationResponse['milestoneTotals'],
+  owned: ReadonlySet<string>,
+): MilestoneProgress[] {
+  return TRACKS.flatMap(({ track, thresholds, idOf, current, step, unit }) => {
+    const target = thresholds.find((threshold) => !owned.has(idOf(threshold)));
     if (target === undefined) return [];
+    const value = Math.min(Math.max(0, current(totals)), target - step);
     const achievementId = idOf(target);
     const badge = findBadgeDefinition(achievementId);
     return [

@@ -57,9 +57,15 @@ function streak(index: number): StreakEntry {
 function fullAnswer(): GamificationResponse {
   return makeGamification({
     playerName: NAME,
-    allBadges: Array.from({ length: 40 }, (_, index) =>
-      makeOwned({ achievementId: `badge_${index}`, achievementName: `Badge ${index}`, count: index === 0 ? 3 : 1 }),
-    ),
+    // 40 owned, the last five the milestones below the totals (the next ones are those not awarded).
+    allBadges: [
+      ...Array.from({ length: 35 }, (_, index) =>
+        makeOwned({ achievementId: `badge_${index}`, achievementName: `Badge ${index}`, count: index === 0 ? 3 : 1 }),
+      ),
+      ...['total_kills_100', ...[10, 50, 100, 500].map((hours) => `milestone_playtime_${hours}h`)].map(
+        (achievementId) => makeOwned({ achievementId, achievementName: achievementId }),
+      ),
+    ],
     recentAchievements: Array.from({ length: 7 }, (_, index) =>
       makeStreakAward(5, new Date(Date.UTC(2025, 5, 1, 20 - index)).toISOString(), { roundId: `recent-${index}` }),
     ),

@@ -79,7 +79,10 @@ function AchievementsBody({ data, playerName, now }: { data: GamificationRespons
   const [detail, setDetail] = useState<Achievement | null>(null);
   const [streaksOpen, setStreaksOpen] = useState(false);
   const [milestonesOpen, setMilestonesOpen] = useState(false);
-  const milestones = useMemo(() => nextMilestones(data.milestoneTotals), [data.milestoneTotals]);
+  const milestones = useMemo(
+    () => nextMilestones(data.milestoneTotals, new Set(data.allBadges.map((badge) => badge.achievementId))),
+    [data.milestoneTotals, data.allBadges],
+  );
   const hero = data.recentAchievements.slice(0, HERO_BADGES);
   const collection = data.allBadges.slice(0, COLLECTION_SIZE);
 

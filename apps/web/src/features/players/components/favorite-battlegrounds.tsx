@@ -2,7 +2,7 @@ import { findGame, type PlayerServer } from '@frontline/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ToneValue } from '../../../components/stat-ui.tsx';
-import { formatPlayTime, parseApiTimestamp } from '../../../lib/format.ts';
+import { formatPlayTime, MISSING_VALUE, parseApiTimestamp } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { kdTone } from '../../../lib/tones.ts';
@@ -116,7 +116,8 @@ function ServerCard({
               {server.highestScore}
             </Link>
           ) : (
-            <span className="tabular font-semibold text-ink">{server.highestScore}</span>
+            // No finished round there with a score above 0: no best score (as Best Scores).
+            <span className="tabular font-semibold text-ink">{server.highestScore ?? MISSING_VALUE}</span>
           )}
           {server.highestScoreMapName && (
             <span>

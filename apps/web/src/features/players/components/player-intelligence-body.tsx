@@ -25,7 +25,7 @@ const MODE_OPTIONS: readonly SegmentOption<SimilarityMode>[] = [
 const MODE_HINTS: Record<SimilarityMode, string> = {
   default: 'Ranked by K/D, kill rate, favourite server, play time and typical online hours.',
   aliasdetection:
-    'Ranked by K/D, kill rate, shared servers, ping on the same servers, map strengths, and how surely the two names would have met if they were two people.',
+    'Ranked by K/D, kill rate, shared servers, ping on the same servers, map strengths, and how surely the two names would have met if they were two people. Names ever online at the same minute as this player are left out: they are two people.',
 };
 
 /**

@@ -42,7 +42,7 @@ describe('achievements URL query', () => {
 
   // §7 "query playerName, page, pageSize, sortBy=AchievedAt, sortOrder=desc, optional mapName, optional achievementId".
   it('asks the API newest first, blank filters left out', () => {
-    expect(achievementsApiQuery('Sniper', parse('achievement=team_victory'))).toEqual({
+    expect(achievementsApiQuery('Sniper', parse('achievement=team_victory'), 'Europe/Berlin')).toEqual({
       playerName: 'Sniper',
       page: 1,
       pageSize: 50,
@@ -50,6 +50,7 @@ describe('achievements URL query', () => {
       sortOrder: 'desc',
       mapName: undefined,
       achievementId: 'team_victory',
+      timeZone: 'Europe/Berlin',
     });
   });
 });

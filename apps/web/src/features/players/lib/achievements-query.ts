@@ -64,8 +64,15 @@ export function achievementsQueryParams(query: AchievementsQuery): URLSearchPara
   return params;
 }
 
-/** §7: the page always asks newest first; blank filters are not sent. */
-export function achievementsApiQuery(playerName: string, query: AchievementsQuery): Record<string, QueryValue> {
+/**
+ * §7: the page always asks newest first; blank filters are not sent. `pageSize` cards of one id and one calendar
+ * day of `timeZone` (the visitor's), each with every award of that day (docs/formulas.md, "Achievements page").
+ */
+export function achievementsApiQuery(
+  playerName: string,
+  query: AchievementsQuery,
+  timeZone: string,
+): Record<string, QueryValue> {
   return {
     playerName,
     page: query.page,
@@ -74,6 +81,7 @@ export function achievementsApiQuery(playerName: string, query: AchievementsQuer
     sortOrder: 'desc',
     mapName: filterText(query.map) || undefined,
     achievementId: filterText(query.achievement) || undefined,
+    timeZone,
   };
 }
 

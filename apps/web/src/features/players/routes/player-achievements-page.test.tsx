@@ -92,7 +92,7 @@ describe('PlayerAchievementsPage', () => {
     await screen.findByText('No Achievements Found');
   });
 
-  it('asks for the player newest first, 50 a page', async () => {
+  it("asks for the player newest first, 50 cards a page, of the visitor's calendar days", async () => {
     const calls = stubApi(() => answer([makeAward()]));
     renderPage();
     await screen.findByTestId('achievement-card');
@@ -104,6 +104,7 @@ describe('PlayerAchievementsPage', () => {
       pageSize: '50',
       sortBy: 'AchievedAt',
       sortOrder: 'desc',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 

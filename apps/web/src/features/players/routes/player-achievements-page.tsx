@@ -1,7 +1,7 @@
 import { ACHIEVEMENT_PAGE_SIZES, describePage, withProductName } from '@frontline/contract';
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { groupByIdAndDay } from '../../../components/achievements/achievement-groups.ts';
+import { groupByIdAndDay, visitorTimeZone } from '../../../components/achievements/achievement-groups.ts';
 import { ParentLink } from '../../../components/back-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -48,7 +48,9 @@ export function PlayerAchievementsPage() {
 
 function PlayerAchievements({ playerName }: { playerName: string }) {
   const { query, update } = useUrlQuery(parseAchievementsQuery, achievementsQueryParams);
-  const achievements = usePlayerAchievements(achievementsApiQuery(playerName, query));
+  // The server cuts its pages between cards of the visitor's calendar days: the same zone groups them here.
+  const [timeZone] = useState(visitorTimeZone);
+  const achievements = usePlayerAchievements(achievementsApiQuery(playerName, query, timeZone));
   const data = achievements.isError ? undefined : achievements.data;
   const now = useMinuteClock();
   const listRef = useRef<HTMLElement>(null);
@@ -59,7 +61,7 @@ function PlayerAchievements({ playerName }: { playerName: string }) {
     describePage(paths.playerAchievements(shownName)).description,
   );
 
-  const groups = useMemo(() => groupByIdAndDay(data?.items ?? []), [data]);
+  const groups = useMemo(() => groupByIdAndDay(data?.items ?? [], { timeZone }), [data, timeZone]);
   useClampPage(query.page, data?.totalPages, data !== undefined && !achievements.isPlaceholderData, update);
 
   // The filters' choices come with every answer; until the first one, only what the URL chose.

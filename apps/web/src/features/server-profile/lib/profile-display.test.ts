@@ -26,8 +26,9 @@ describe("header forecast (spec §9: 'Forecast bar height … 2 to 20 px on serv
 });
 
 describe("recent rounds (spec §9: 'Durations 'Nh Mm' or '<1m'')", () => {
-  it('measures a finished round', () => {
-    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:42:30Z')).toBe('0h 42m');
+  it('measures a finished round in whole minutes, half a minute up, as the rounds list does', () => {
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:42:29Z')).toBe('0h 42m');
+    expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:42:30Z')).toBe('0h 43m');
     expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T11:05:00Z')).toBe('1h 5m');
     expect(formatRoundDuration('2026-01-01T10:00:00Z', '2026-01-01T10:00:20Z')).toBe('<1m');
   });

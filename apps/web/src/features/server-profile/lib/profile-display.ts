@@ -1,3 +1,4 @@
+import { wholeMinutes } from '@frontline/contract';
 import { formatDate, type DateFormatOptions } from '../../../lib/date-format.ts';
 import { formatDuration, MISSING_VALUE, parseApiTimestamp } from '../../../lib/format.ts';
 import type { HourlyEntry } from '../../../lib/busy/busy.ts';
@@ -27,13 +28,16 @@ export function profileForecastBars(timeline: readonly HourlyEntry[]): ForecastB
   }));
 }
 
-/** Minutes between two API timestamps; null when either is missing or unreadable, or they are reversed. */
+/**
+ * Whole minutes between two API timestamps, as the rounds list shows a round's length (docs/formulas.md, "Whole
+ * minutes"); null when either is missing or unreadable, or they are reversed.
+ */
 function minutesBetween(start: string, end: string | null): number | null {
   if (end === null) return null;
   const from = parseApiTimestamp(start).getTime();
   const to = parseApiTimestamp(end).getTime();
   if (Number.isNaN(from) || Number.isNaN(to) || to < from) return null;
-  return (to - from) / 60_000;
+  return wholeMinutes(to - from);
 }
 
 /** A finished round's length as "Nh Mm"; a dash when it cannot be worked out. */
