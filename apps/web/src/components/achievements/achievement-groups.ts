@@ -1,5 +1,6 @@
 import type { Achievement } from '@frontline/contract';
 import { HOURS_PER_DAY, parseApiTimestamp } from '../../lib/format.ts';
+import { pluralNoun } from '../../lib/plural.ts';
 
 /**
  * How lists of awards are arranged (spec: site-statistics §2 "Achievements": "Repeat achievements of the same id on
@@ -122,5 +123,5 @@ export function streakRecordsToShow<R>(
 
 /** §2 "'+N more record(s)'". */
 export function moreRecordsNote(more: number): string {
-  return `+${more} more ${more === 1 ? 'record' : 'records'}`;
+  return `+${more} more ${pluralNoun(more, 'record')}`;
 }

@@ -7,6 +7,7 @@ import { formatKdRatio, formatPlayTime } from '../../../lib/format.ts';
 import { kdTone, kdValue } from '../../../lib/tones.ts';
 import { PERFORMANCE_TABS, comparisonPingTone, figureOf, winnerOf } from '../lib/compare-rules.ts';
 import { FaceOffRow, SIDE_STYLES, SideName, WinnerBadge, type Side } from './compare-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * The comparison's headline sections (spec: site-statistics §2 "overall K/D with WINNER badge on the higher; core
@@ -88,7 +89,7 @@ function KdCard({
       </p>
       {totals && (
         <p className="tabular mt-1 text-xs text-muted">
-          {countFormat.format(totals.kills)} kills · {countFormat.format(totals.deaths)} deaths
+          {countOf(totals.kills, 'kill')} · {countOf(totals.deaths, 'death')}
         </p>
       )}
     </div>

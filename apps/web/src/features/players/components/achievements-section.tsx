@@ -21,6 +21,7 @@ import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePlayerGamification } from '../api/players.ts';
 import { EmptyNote } from './player-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Spec §8. */
 const GAMIFICATION_ERROR_TEXT = 'Failed to fetch gamification data';
@@ -72,7 +73,7 @@ export function AchievementsSection({ playerName, now }: { playerName: string; n
 function collectionSummary(badges: readonly OwnedBadge[]): string {
   const awards = badges.reduce((sum, badge) => sum + badge.count, 0);
   if (badges.length === 0) return 'No badges earned yet.';
-  return `${badges.length} ${badges.length === 1 ? 'badge' : 'badges'} earned, ${awards} ${awards === 1 ? 'award' : 'awards'} in all.`;
+  return `${countOf(badges.length, 'badge')} earned, ${countOf(awards, 'award')} in all.`;
 }
 
 function AchievementsBody({ data, playerName, now }: { data: GamificationResponse; playerName: string; now: Date }) {

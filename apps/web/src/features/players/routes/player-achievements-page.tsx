@@ -29,6 +29,7 @@ import {
   withAchievementsPageSize,
   type AchievementsFilters,
 } from '../lib/achievements-query.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Spec §8: "achievements view shows the message with Try Again (default 'Failed to load achievements.')". */
 const ACHIEVEMENTS_ERROR_TEXT = 'Failed to load achievements.';
@@ -184,8 +185,7 @@ function PlayerAchievements({ playerName }: { playerName: string }) {
               window={ACHIEVEMENTS_PAGINATION_WINDOW}
             />
             <p className="tabular text-xs text-muted">
-              {data.totalItems} {data.totalItems === 1 ? 'award' : 'awards'}, page {data.page} of{' '}
-              {Math.max(1, data.totalPages)}
+              {countOf(data.totalItems, 'award')}, page {data.page} of {Math.max(1, data.totalPages)}
             </p>
           </div>
         )}

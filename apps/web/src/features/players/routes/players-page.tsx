@@ -22,13 +22,12 @@ import {
   withSort,
   type PlayersQuery,
 } from '../lib/players-query.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Spec §8. */
 const PLAYERS_ERROR_TEXT = 'Failed to fetch players data. Please try again.';
 const NO_PLAYERS_TEXT = 'No players found';
 const SEARCH_HINT_TITLE = 'Player Search';
-
-const countFormat = new Intl.NumberFormat('en-US');
 
 /** /players (spec: site-statistics §2 "Find Players", §4 "Players page", §5, §8, §9). */
 export function PlayersPage() {
@@ -96,7 +95,7 @@ export function PlayersPage() {
 }
 
 function summary(total: number, query: PlayersQuery): string {
-  const players = `${countFormat.format(total)} ${total === 1 ? 'player' : 'players'}`;
+  const players = countOf(total, 'player');
   return query.playerName ? `${players} matching “${query.playerName}”` : `${players} online`;
 }
 

@@ -30,6 +30,7 @@ import { HistoryFigures } from './history-figures.tsx';
 import { HistoryPeriodControl } from './history-period-control.tsx';
 import { HistoryTrendStrip } from './history-trend-strip.tsx';
 import { PlayersOnlineChart, PlayersOnlineLegend } from './players-online-chart.tsx';
+import { pluralNoun } from '../../../lib/plural.ts';
 
 /**
  * The server browser's 'Player Activity History' panel (spec: site-statistics §2 "Server browser", §3 "Player
@@ -197,7 +198,9 @@ function HistoryContent({
           {hoveredTime !== undefined && hoveredPlayers !== undefined && (
             <>
               {formatHistoryTime(hoveredTime, period)} ·{' '}
-              <span className="font-semibold text-ink">{formatPlayerFigure(hoveredPlayers)} players</span>
+              <span className="font-semibold text-ink">
+                {formatPlayerFigure(hoveredPlayers)} {pluralNoun(hoveredPlayers, 'player')}
+              </span>
               {hoveredActivity && hoveredActivity !== 'normal' && <> · {ACTIVITY_LABELS[hoveredActivity]}</>}
             </>
           )}
