@@ -79,8 +79,8 @@ const PLAYER_WITH_BREAKS = {
   name: 'Fat_Tank1990',
   sessions: 10,
   breaks: [
-    { afterSession: 2, label: '4 hours earlier' },
-    { afterSession: 6, label: '12 hours earlier' },
+    { afterSession: 2, label: '↑ 4 hours later' },
+    { afterSession: 6, label: '↑ 12 hours later' },
   ],
   servers: ['Sunday Soldiers | No Rules | EU', '[BFC] CTF Fun [BR]', '|GG| Coop Noobs'],
   maps: [
@@ -359,7 +359,8 @@ test.describe('player sessions', () => {
       items.map((session) => session.roundId),
     );
 
-    // Each separator sits right after the newer of its two sessions, with the spec's wording.
+    // Each separator sits right after the newer of its two sessions, with the spec's wording ('N hours later') and an
+    // arrow up: the session above began that long after the one below ended.
     expect(items).toHaveLength(PLAYER_WITH_BREAKS.sessions);
     const roundIds = items.map((session) => session.roundId);
     const separators = await page.getByTestId('session-gap').evaluateAll((gaps) =>
