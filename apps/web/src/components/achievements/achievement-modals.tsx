@@ -1,7 +1,7 @@
 import type { Achievement, StreakEntry } from '@frontline/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { formatMapName } from '../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../lib/map-and-mode.ts';
 import { paths } from '../../lib/paths.ts';
 import { Modal } from '../modal.tsx';
 import { historyEntries, moreRecordsNote, streakRecordsToShow } from './achievement-groups.ts';
@@ -147,7 +147,7 @@ export function StreakModal({
                   <time dateTime={streak.streakStart} className="tabular">
                     {formatDateTime(streak.streakStart)}
                   </time>
-                  {streak.mapName && <> · {formatMapName(streak.mapName)}</>}
+                  {streak.mapName && <> · {mapNameInText(streak.mapName)}</>}
                   {streak.serverName && <> · {streak.serverName}</>}
                 </span>
               </span>

@@ -17,7 +17,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePlayerGamification } from '../api/players.ts';
 import { EmptyNote } from './player-ui.tsx';
@@ -182,7 +182,7 @@ function BestStreak({ bestStreaks, onOpen }: { bestStreaks: GamificationResponse
           </p>
           <p className="text-xs break-words text-muted">
             {[
-              bestStreaks.bestStreakMap && formatMapName(bestStreaks.bestStreakMap),
+              bestStreaks.bestStreakMap && mapNameInText(bestStreaks.bestStreakMap),
               bestStreaks.bestStreakServer,
               bestStreaks.bestStreakDate && formatDate(bestStreaks.bestStreakDate),
             ]

@@ -10,7 +10,7 @@ import { UpdatingOverlay } from '../../../components/section-card.tsx';
 import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
 import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
@@ -102,7 +102,7 @@ function PlayerAchievements({ playerName }: { playerName: string }) {
           <option value="">All maps</option>
           {maps.map((map) => (
             <option key={map} value={map}>
-              {formatMapName(map)}
+              {mapNameInText(map)}
             </option>
           ))}
         </FilterSelect>
