@@ -336,7 +336,7 @@ function Placements({
             {view === 'weighted'
               ? `Top three finishes in rounds with at least ${shownMinPlayers} players`
               : 'Top three finishes in every round'}{' '}
-            · 3 points for 1st, 2 for 2nd, 1 for 3rd
+            · ranked by points: 3 for 1st, 2 for 2nd, 1 for 3rd
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
