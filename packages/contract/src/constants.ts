@@ -21,6 +21,19 @@ export const HISTORY_BUCKET_MINUTES = {
   alltime: 1440,
 } as const satisfies Record<(typeof HISTORY_PERIODS)[number], number>;
 
+/**
+ * A server's busy level now, against its usual players at this hour, in words (docs/formulas.md "Busy level (now)"):
+ * the API's busyText and the badge of every screen.
+ */
+export const BUSY_LEVEL_TEXTS = {
+  very_busy: 'Busier than usual',
+  busy: 'Busy',
+  moderate: 'As busy as usual',
+  quiet: 'Not too busy',
+  very_quiet: 'Quieter than usual',
+  unknown: 'Not enough data',
+} as const;
+
 // Server profile and rankings (site-statistics §5, §9).
 /** §9: "Min players for weighting default 15; options 10, 15, 20, 25, 30". */
 export const MIN_PLAYERS_FOR_WEIGHTING_OPTIONS = [10, 15, 20, 25, 30] as const;

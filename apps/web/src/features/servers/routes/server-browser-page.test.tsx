@@ -497,7 +497,7 @@ describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", 
     ]);
     expect(busyCalls()[1]?.searchParams.getAll('serverGuids')).toEqual(['g3', 'g2', 'g1', 'g0']);
     // Rows past the tenth get their badge too (no placeholder for good); a row without a guid keeps the chip.
-    await waitFor(() => expect(screen.getAllByText('Busy')).toHaveLength(14));
+    await waitFor(() => expect(screen.getAllByText('Busier than usual')).toHaveLength(14));
     expect(screen.getByRole('button', { name: 'Activity Forecast for no guid' })).toHaveTextContent('Forecast');
   });
 
@@ -512,7 +512,7 @@ describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", 
       servers.map((server) => server.guid),
     );
     // 60 rows take most of a second to render on a busy machine: more than waitFor's default allows.
-    await waitFor(() => expect(screen.getAllByText('Busy')).toHaveLength(60), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getAllByText('Busier than usual')).toHaveLength(60), { timeout: 5_000 });
   });
 
   it('leaves the list on screen and only warns when the busy call fails', async () => {
