@@ -30,7 +30,8 @@ export function KdFaceOff({ result }: { result: ComparisonResponse }) {
     { side: 2 as const, name: result.player2, totals: allTime?.player2Totals },
   ];
   const ratios = sides.map(({ totals }) => (totals ? kdValue(totals.kills, totals.deaths) : null));
-  const winner = winnerOf(ratios[0], ratios[1]);
+  // K/D is shown to 2 decimals (§5): two ratios that read the same crown nobody.
+  const winner = winnerOf(ratios[0], ratios[1], { decimals: 2 });
   return (
     <section
       aria-label="Overall K/D"
@@ -96,7 +97,11 @@ function KdCard({
   );
 }
 
-const killRateFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const KILL_RATE_DECIMALS = 3;
+const killRateFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: KILL_RATE_DECIMALS,
+});
 const pingFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Kill rate per minute (higher better) and average ping (lower better, in the comparison's ping bands). */
@@ -122,7 +127,7 @@ export function CoreStatistics({ result }: { result: ComparisonResponse }) {
           hint="kills per minute"
           first={rate(rates[0] ?? null)}
           second={rate(rates[1] ?? null)}
-          better={winnerOf(rates[0], rates[1])}
+          better={winnerOf(rates[0], rates[1], { decimals: KILL_RATE_DECIMALS })}
           testId="kill-rate"
         />
         <FaceOffRow
@@ -130,7 +135,7 @@ export function CoreStatistics({ result }: { result: ComparisonResponse }) {
           hint="lower is better"
           first={ping(pings[0] ?? null)}
           second={ping(pings[1] ?? null)}
-          better={winnerOf(pings[0], pings[1], true)}
+          better={winnerOf(pings[0], pings[1], { decimals: 0, lowerWins: true })}
           testId="average-ping"
         />
       </dl>
@@ -179,7 +184,11 @@ export function PerformanceOverTime({ result }: { result: ComparisonResponse }) 
                 label={figure.label}
                 first={figure.format(first)}
                 second={figure.format(second)}
-                better={figure.key === 'playTimeMinutes' ? null : winnerOf(first, second, figure.lowerWins)}
+                better={
+                  figure.key === 'playTimeMinutes'
+                    ? null
+                    : winnerOf(first, second, { decimals: 0, lowerWins: figure.lowerWins })
+                }
                 testId={`bucket-${figure.key}`}
                 below={<ShareBar first={first} second={second} />}
               />
