@@ -186,10 +186,13 @@ export function MilestoneProgressBar({ fraction, label }: { fraction: number; la
 export function NextMilestoneModal({
   open,
   milestones,
+  noteOf,
   onClose,
 }: {
   open: boolean;
   milestones: readonly MilestoneProgress[];
+  /** Why a milestone's total differs from the profile header's, when it does. */
+  noteOf?: (milestone: MilestoneProgress) => string | null;
   onClose: () => void;
 }) {
   if (!open) return null;
@@ -208,6 +211,7 @@ export function NextMilestoneModal({
                   <span className="tabular text-xs text-muted">{progressText(milestone)}</span>
                 </p>
                 <MilestoneProgressBar fraction={milestone.fraction} label={`${milestone.name} progress`} />
+                {noteOf?.(milestone) && <p className="text-[11px] text-muted">{noteOf(milestone)}</p>}
               </div>
             </li>
           ))}

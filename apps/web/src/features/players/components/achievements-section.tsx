@@ -10,7 +10,12 @@ import {
 import { achievementTitle } from '../../../components/achievements/achievement-text.ts';
 import { CountBadge } from '../../../components/achievements/achievement-ui.tsx';
 import { BadgeImage } from '../../../components/achievements/badge-image.tsx';
-import { nextMilestones, progressText } from '../../../components/achievements/next-milestone.ts';
+import {
+  nextMilestones,
+  progressText,
+  unfinishedRoundsNote,
+  type ProfileTotals,
+} from '../../../components/achievements/next-milestone.ts';
 import { tierStyle } from '../../../components/achievements/tiers.ts';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -35,7 +40,16 @@ export const HERO_BADGES = 5;
  * with progress, and the achievement, streak and next-milestone modals"). It has its own query: the profile above
  * it shows as soon as its own answer comes, and a failure here stays here.
  */
-export function AchievementsSection({ playerName, now }: { playerName: string; now: Date }) {
+export function AchievementsSection({
+  playerName,
+  now,
+  profileTotals,
+}: {
+  playerName: string;
+  now: Date;
+  /** The header's kills, score and play time, for the note where a milestone's own total differs. */
+  profileTotals?: ProfileTotals;
+}) {
   const gamification = usePlayerGamification(playerName);
   const viewAll = (
     <Link
@@ -64,7 +78,7 @@ export function AchievementsSection({ playerName, now }: { playerName: string; n
       ) : !gamification.data ? (
         <LoadingBlock label="Loading achievements…" />
       ) : (
-        <AchievementsBody data={gamification.data} playerName={playerName} now={now} />
+        <AchievementsBody data={gamification.data} playerName={playerName} now={now} profileTotals={profileTotals} />
       )}
     </SectionCard>
   );
@@ -76,7 +90,17 @@ function collectionSummary(badges: readonly OwnedBadge[]): string {
   return `${countOf(badges.length, 'badge')} earned, ${countOf(awards, 'award')} in all.`;
 }
 
-function AchievementsBody({ data, playerName, now }: { data: GamificationResponse; playerName: string; now: Date }) {
+function AchievementsBody({
+  data,
+  playerName,
+  now,
+  profileTotals,
+}: {
+  data: GamificationResponse;
+  playerName: string;
+  now: Date;
+  profileTotals: ProfileTotals | undefined;
+}) {
   const [detail, setDetail] = useState<Achievement | null>(null);
   const [streaksOpen, setStreaksOpen] = useState(false);
   const [milestonesOpen, setMilestonesOpen] = useState(false);
@@ -115,7 +139,11 @@ function AchievementsBody({ data, playerName, now }: { data: GamificationRespons
 
       <div className="grid gap-3 sm:grid-cols-2">
         <BestStreak bestStreaks={data.bestStreaks} onOpen={() => setStreaksOpen(true)} />
-        <NextMilestone milestone={milestones[0]} onOpen={() => setMilestonesOpen(true)} />
+        <NextMilestone
+          milestone={milestones[0]}
+          note={milestones[0] ? unfinishedRoundsNote(milestones[0].track, profileTotals, data.milestoneTotals) : null}
+          onOpen={() => setMilestonesOpen(true)}
+        />
       </div>
 
       {collection.length > 0 && (
@@ -158,7 +186,12 @@ function AchievementsBody({ data, playerName, now }: { data: GamificationRespons
         playerName={playerName}
         onClose={() => setStreaksOpen(false)}
       />
-      <NextMilestoneModal open={milestonesOpen} milestones={milestones} onClose={() => setMilestonesOpen(false)} />
+      <NextMilestoneModal
+        open={milestonesOpen}
+        milestones={milestones}
+        noteOf={(milestone) => unfinishedRoundsNote(milestone.track, profileTotals, data.milestoneTotals)}
+        onClose={() => setMilestonesOpen(false)}
+      />
     </div>
   );
 }
@@ -202,9 +235,12 @@ function BestStreak({ bestStreaks, onOpen }: { bestStreaks: GamificationResponse
 
 function NextMilestone({
   milestone,
+  note,
   onOpen,
 }: {
   milestone: ReturnType<typeof nextMilestones>[number] | undefined;
+  /** Why the total differs from the header's, when it does. */
+  note: string | null;
   onOpen: () => void;
 }) {
   return (
@@ -220,6 +256,11 @@ function NextMilestone({
             </span>
           </p>
           <MilestoneProgressBar fraction={milestone.fraction} label={`${milestone.name} progress`} />
+          {note && (
+            <p data-testid="milestone-note" className="text-[11px] text-muted">
+              {note}
+            </p>
+          )}
         </>
       ) : (
         <p className="text-sm text-muted">Every milestone is reached.</p>
