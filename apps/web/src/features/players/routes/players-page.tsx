@@ -23,6 +23,7 @@ import {
   type PlayersQuery,
 } from '../lib/players-query.ts';
 import { countOf } from '../../../lib/plural.ts';
+import { usePlayersOnline } from '../../../lib/live-lists.ts';
 
 /** Spec §8. */
 const PLAYERS_ERROR_TEXT = 'Failed to fetch players data. Please try again.';
@@ -51,6 +52,8 @@ export function PlayersPage() {
 
   const filtered = query.playerName !== '';
   const updating = isListUpdating(players);
+  // "Players online" is the server lists' count wherever it is shown (docs/formulas.md "Player count of a server").
+  const playersOnline = usePlayersOnline();
 
   return (
     <>
@@ -73,7 +76,7 @@ export function PlayersPage() {
             {filtered ? 'Search results' : 'Online now'}
           </h2>
           <p data-testid="players-count" className="tabular text-xs text-muted">
-            {data && !players.isError ? summary(data.totalItems, query) : ''}
+            {data && !players.isError ? summary(data.totalItems, query, playersOnline) : ''}
           </p>
         </div>
         <PlayersBody
@@ -94,9 +97,15 @@ export function PlayersPage() {
   );
 }
 
-function summary(total: number, query: PlayersQuery): string {
-  const players = countOf(total, 'player');
-  return query.playerName ? `${players} matching “${query.playerName}”` : `${players} online`;
+/**
+ * Searching: how many names match. Online now: the players online as the server lists count them (people in the
+ * latest polls, bots left out, two people sharing a name as two), then the names listed, which are those seen on a
+ * server in the last 5 minutes (a player who just left is still listed): the two can differ by a few.
+ */
+function summary(total: number, query: PlayersQuery, playersOnline: number | null): string {
+  if (query.playerName) return `${countOf(total, 'player')} matching “${query.playerName}”`;
+  const listed = `${countOf(total, 'name')} seen in the last 5 minutes`;
+  return playersOnline === null ? listed : `${countOf(playersOnline, 'player')} online · ${listed}`;
 }
 
 function PlayersBody({

@@ -1,0 +1,45 @@
+import type { LiveServer, LiveServersResponse } from '@frontline/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from './api-client.ts';
+
+/**
+ * GET /stats/liveservers/{game}/servers (spec: site-statistics §7 "reads servers"): each game's live list, one cached
+ * query per game, shared by the server browser and every count of "players online" (docs/formulas.md "Player count
+ * of a server"), so both read the same list.
+ */
+
+export type LiveGameId = LiveServer['game'];
+
+export const LIVE_GAMES: readonly LiveGameId[] = ['bf1942', 'fh2', 'bfvietnam'];
+
+/** Spec §9: "Server list refresh 300000 ms." */
+const SERVER_LIST_REFRESH_MS = 300_000;
+
+export function liveServersQueryOptions(game: LiveGameId) {
+  return {
+    queryKey: ['liveservers', game] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      apiGet<LiveServersResponse>(`/liveservers/${encodeURIComponent(game)}/servers`, { signal }),
+    refetchInterval: SERVER_LIST_REFRESH_MS,
+  };
+}
+
+/**
+ * Players online = the people of the listed servers summed (bots left out, two people sharing a name counted as
+ * two): the server browser's own total. Null until every list has answered.
+ */
+export function sumPeopleOnline(lists: readonly (LiveServersResponse | undefined)[]): number | null {
+  if (lists.some((list) => list === undefined)) return null;
+  return lists.reduce(
+    (sum, list) => sum + (list?.servers ?? []).reduce((people, server) => people + Math.max(0, server.numPlayers), 0),
+    0,
+  );
+}
+
+/** The players online on all three games, by the server lists' rule; null while a list is missing. */
+export function usePlayersOnline(): number | null {
+  const bf1942 = useQuery(liveServersQueryOptions('bf1942'));
+  const fh2 = useQuery(liveServersQueryOptions('fh2'));
+  const bfvietnam = useQuery(liveServersQueryOptions('bfvietnam'));
+  return sumPeopleOnline([bf1942.data, fh2.data, bfvietnam.data]);
+}
