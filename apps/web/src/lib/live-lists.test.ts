@@ -1,6 +1,6 @@
 import type { LiveServer, LiveServersResponse } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import { sumPeopleOnline } from './live-lists.ts';
+import { playersOnlineSummary, sumPeopleOnline } from './live-lists.ts';
 
 // docs/formulas.md "Player count of a server": people are the entries that are not bots (two people who share a name
 // are two); "players online" anywhere is the people of the listed servers summed, as the server browser sums them.
@@ -22,5 +22,13 @@ describe('sumPeopleOnline', () => {
   it('has no figure until every list has answered (a partial sum would read as fewer players)', () => {
     expect(sumPeopleOnline([list({ numPlayers: 5, botCount: 0 }), undefined, list()])).toBeNull();
     expect(sumPeopleOnline([list(), list(), list()])).toBe(0);
+  });
+});
+
+describe('playersOnlineSummary', () => {
+  it('gives the players online by the lists, then the names listed by the 5-minute rule', () => {
+    expect(playersOnlineSummary(264, 280)).toBe('264 players online · 280 names seen in the last 5 minutes');
+    expect(playersOnlineSummary(1, 1)).toBe('1 player online · 1 name seen in the last 5 minutes');
+    expect(playersOnlineSummary(null, 12)).toBe('12 names seen in the last 5 minutes');
   });
 });

@@ -1,6 +1,7 @@
 import type { LiveServer, LiveServersResponse } from '@frontline/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api-client.ts';
+import { countOf } from './plural.ts';
 
 /**
  * GET /stats/liveservers/{game}/servers (spec: site-statistics §7 "reads servers"): each game's live list, one cached
@@ -42,4 +43,15 @@ export function usePlayersOnline(): number | null {
   const fh2 = useQuery(liveServersQueryOptions('fh2'));
   const bfvietnam = useQuery(liveServersQueryOptions('bfvietnam'));
   return sumPeopleOnline([bf1942.data, fh2.data, bfvietnam.data]);
+}
+
+/**
+ * A list of the players online, counted: how many are online by the server lists' rule, then the names it lists,
+ * which are those seen on a server in the last 5 minutes (a player who just left is still listed, two people sharing
+ * a name are one name): "264 players online · 280 names seen in the last 5 minutes". Without the lists' figure yet,
+ * only the names.
+ */
+export function playersOnlineSummary(playersOnline: number | null, namesListed: number): string {
+  const listed = `${countOf(namesListed, 'name')} seen in the last 5 minutes`;
+  return playersOnline === null ? listed : `${countOf(playersOnline, 'player')} online · ${listed}`;
 }

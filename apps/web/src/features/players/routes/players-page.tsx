@@ -23,7 +23,7 @@ import {
   type PlayersQuery,
 } from '../lib/players-query.ts';
 import { countOf } from '../../../lib/plural.ts';
-import { usePlayersOnline } from '../../../lib/live-lists.ts';
+import { playersOnlineSummary, usePlayersOnline } from '../../../lib/live-lists.ts';
 
 /** Spec §8. */
 const PLAYERS_ERROR_TEXT = 'Failed to fetch players data. Please try again.';
@@ -97,15 +97,10 @@ export function PlayersPage() {
   );
 }
 
-/**
- * Searching: how many names match. Online now: the players online as the server lists count them (people in the
- * latest polls, bots left out, two people sharing a name as two), then the names listed, which are those seen on a
- * server in the last 5 minutes (a player who just left is still listed): the two can differ by a few.
- */
+/** Searching: how many names match; online now: the players online, then the names listed (lib/live-lists.ts). */
 function summary(total: number, query: PlayersQuery, playersOnline: number | null): string {
   if (query.playerName) return `${countOf(total, 'player')} matching “${query.playerName}”`;
-  const listed = `${countOf(total, 'name')} seen in the last 5 minutes`;
-  return playersOnline === null ? listed : `${countOf(playersOnline, 'player')} online · ${listed}`;
+  return playersOnlineSummary(playersOnline, total);
 }
 
 function PlayersBody({
