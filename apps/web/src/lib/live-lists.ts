@@ -37,6 +37,17 @@ export function sumPeopleOnline(lists: readonly (LiveServersResponse | undefined
   );
 }
 
+/**
+ * The lists of the games shown as the page's own list has them, read from the cache and never fetched here
+ * (`enabled: false`): the list fetches and refreshes them, and a second fetch would only make the two disagree.
+ * Undefined for a game not shown or not answered yet.
+ */
+export function useListedGames(games: readonly LiveGameId[]): (LiveServersResponse | undefined)[] {
+  const read = (game: LiveGameId) => ({ ...liveServersQueryOptions(game), enabled: false });
+  const lists = [useQuery(read('bf1942')).data, useQuery(read('fh2')).data, useQuery(read('bfvietnam')).data];
+  return games.map((game) => lists[LIVE_GAMES.indexOf(game)]);
+}
+
 /** The players online on all three games, by the server lists' rule; null while a list is missing. */
 export function usePlayersOnline(): number | null {
   const bf1942 = useQuery(liveServersQueryOptions('bf1942'));

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
-import type { LiveGameId } from '../../../lib/live-lists.ts';
+import { useListedGames, type LiveGameId } from '../../../lib/live-lists.ts';
 import { useNearViewport } from '../../../lib/use-near-viewport.ts';
 
 // Their code and calls come when the visitor scrolls towards them: the list is the page, and its first bundle's
@@ -16,7 +16,9 @@ const PlayingNowBody = lazy(async () => ({ default: (await import('./lazy-extras
  */
 export function BrowserSections({ games, allGames }: { games: readonly LiveGameId[]; allGames: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(ref);
+  // Only once the list is on screen: while it loads, the sections sit right under the header, near the screen.
+  const listsShown = useListedGames(games).every((list) => list !== undefined);
+  const near = useNearViewport(ref, { enabled: listsShown });
   return (
     <div ref={ref} data-testid="browser-sections" className="mt-6 grid items-start gap-4 lg:grid-cols-2">
       <SectionCard

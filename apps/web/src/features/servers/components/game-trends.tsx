@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { formatHourLabel } from '../../../lib/format.ts';
-import { liveServersQueryOptions, sumPeopleOnline, type LiveGameId } from '../../../lib/live-lists.ts';
+import { sumPeopleOnline, useListedGames, type LiveGameId } from '../../../lib/live-lists.ts';
 import { localHourOf, localOffsetMinutes } from '../../../lib/local-hours.ts';
 import { countOf } from '../../../lib/plural.ts';
 import { landingSummaryQueryOptions } from '../api/browser-sections.ts';
@@ -33,8 +33,7 @@ export function GameTrendsBody({ games }: { games: readonly LiveGameId[] }) {
 function GameForecast({ game, showName }: { game: LiveGameId; showName: boolean }) {
   const summary = useQuery(landingSummaryQueryOptions(game));
   // Players now: the same list (and the same cached answer) as the table above, so the two never disagree.
-  const list = useQuery(liveServersQueryOptions(game));
-  const playersNow = sumPeopleOnline([list.data]);
+  const playersNow = sumPeopleOnline(useListedGames([game]));
   const name = GAMES.find((entry) => entry.id === game)?.shortName ?? game;
 
   if (summary.isError && !summary.data) {

@@ -7,12 +7,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { EmptyNote } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { formatKdRatio, truncateName } from '../../../lib/format.ts';
-import {
-  liveServersQueryOptions,
-  playersOnlineSummary,
-  sumPeopleOnline,
-  type LiveGameId,
-} from '../../../lib/live-lists.ts';
+import { playersOnlineSummary, sumPeopleOnline, useListedGames, type LiveGameId } from '../../../lib/live-lists.ts';
 import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { playingNowQueryOptions } from '../api/browser-sections.ts';
@@ -30,11 +25,7 @@ export function PlayingNowBody({ games, allGames }: { games: readonly LiveGameId
   const [page, setPage] = useState(1);
   const players = useQuery(playingNowQueryOptions(allGames ? undefined : games[0], page));
   // The same lists (the same cached answers) as the table above.
-  const bf1942 = useQuery({ ...liveServersQueryOptions('bf1942'), enabled: games.includes('bf1942') });
-  const fh2 = useQuery({ ...liveServersQueryOptions('fh2'), enabled: games.includes('fh2') });
-  const bfvietnam = useQuery({ ...liveServersQueryOptions('bfvietnam'), enabled: games.includes('bfvietnam') });
-  const lists = { bf1942: bf1942.data, fh2: fh2.data, bfvietnam: bfvietnam.data };
-  const playersOnline = sumPeopleOnline(games.map((game) => lists[game]));
+  const playersOnline = sumPeopleOnline(useListedGames(games));
   const { data } = players;
   // Players leave: a page past the end (after a refresh) moves to the last page there is.
   useEffect(() => {
