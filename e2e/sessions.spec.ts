@@ -8,8 +8,8 @@ import { expect, test } from './support/fixtures.ts';
 // cards ... Card click opens the round report. A separator 'N hours later', '1 day later', 'N days later'
 // appears between sessions at least 2 hours apart"); §4 "Sessions: state synced to query; default sort endTime
 // descending"; §7 GET /stats/rounds. Frontline's choices: filter options over every matching round (not the
-// loaded page), empty rounds hidden unless asked, separators worded for a newest-first list ('N hours
-// earlier'). The server and the players are the seeded world's (support/seeded-world.ts), with what it gives
+// loaded page), empty rounds hidden unless asked, separators in the spec's words with an arrow up for a
+// newest-first list ('↑ N hours later'). The server and the players are the seeded world's (support/seeded-world.ts), with what it gives
 // them; pages are also compared with the answers they were given.
 
 interface ApiSession {
