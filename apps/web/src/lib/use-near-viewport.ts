@@ -11,13 +11,10 @@ export function useNearViewport(
   { margin = '400px', enabled = true }: { margin?: string; enabled?: boolean } = {},
 ): boolean {
   const [near, setNear] = useState(false);
+  const watchable = typeof IntersectionObserver !== 'undefined';
   useEffect(() => {
     const element = ref.current;
-    if (near || !enabled || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
+    if (near || !enabled || !watchable || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -26,6 +23,6 @@ export function useNearViewport(
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, near, enabled]);
-  return near;
+  }, [ref, margin, near, enabled, watchable]);
+  return near || (enabled && !watchable);
 }

@@ -10,7 +10,6 @@ import {
 import { makeAward, makeStreakAward } from './test-fixtures.ts';
 
 const UTC = { timeZone: 'UTC' } as const;
-const HOUR = 3_600_000;
 
 describe('groupByIdAndDay', () => {
   // §2 "Repeat achievements of the same id on the same day merge into one card with count badge".

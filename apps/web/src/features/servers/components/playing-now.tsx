@@ -1,6 +1,6 @@
 import type { PlayerSearchResult } from '@frontline/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -27,11 +27,9 @@ export function PlayingNowBody({ games, allGames }: { games: readonly LiveGameId
   // The same lists (the same cached answers) as the table above.
   const playersOnline = sumPeopleOnline(useListedGames(games));
   const { data } = players;
-  // Players leave: a page past the end (after a refresh) moves to the last page there is.
-  useEffect(() => {
-    if (data && !players.isPlaceholderData && data.items.length === 0 && page > 1)
-      setPage(Math.max(1, data.totalPages));
-  }, [data, page, players.isPlaceholderData]);
+  // Players leave: a page past the end (after a refresh) moves to the last page there is (state set while
+  // rendering, as React allows for a value derived from the answer).
+  if (data && !players.isPlaceholderData && data.items.length === 0 && page > 1) setPage(Math.max(1, data.totalPages));
 
   if (players.isError && !players.data) {
     return (
