@@ -6,7 +6,9 @@ import { useNearViewport } from './use-near-viewport.ts';
 class FakeObserver {
   static last: FakeObserver | undefined;
   observed: Element[] = [];
-  constructor(readonly callback: (entries: { isIntersecting: boolean }[]) => void) {
+  readonly callback: (entries: { isIntersecting: boolean }[]) => void;
+  constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+    this.callback = callback;
     FakeObserver.last = this;
   }
   observe(element: Element) {

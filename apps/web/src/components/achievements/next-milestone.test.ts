@@ -40,7 +40,9 @@ describe('unfinishedRoundsNote', () => {
     expect(unfinishedRoundsNote('kills', { ...finished, kills: 1_250 }, finished)).toBe(
       "Finished rounds only: the profile's 1,250 kills include a round still being played, counted here when it ends.",
     );
-    expect(unfinishedRoundsNote('score', { ...finished, score: 20_100 }, finished)).toContain("profile's 20,100 points");
+    expect(unfinishedRoundsNote('score', { ...finished, score: 20_100 }, finished)).toContain(
+      "profile's 20,100 points",
+    );
     expect(unfinishedRoundsNote('playtime', { ...finished, playTimeMinutes: 660 }, finished)).toContain(
       "profile's 11 hours",
     );
