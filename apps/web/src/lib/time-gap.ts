@@ -11,7 +11,7 @@ import { countOf } from './plural.ts';
  * wait: 2 h 59 min reads '2 hours later', 47 h '1 day later'.
  */
 
-export const GAP_MIN_HOURS = 2;
+const GAP_MIN_HOURS = 2;
 
 const MS_PER_HOUR = 3_600_000;
 

@@ -43,7 +43,7 @@ export type AddRequest =
   | { kind: 'buddies'; body: { buddyPlayerName: string } };
 
 /** What an add answers: the item as listed (201 when new, 200 when the user already had it). */
-export type ListedItem = PlayerNameLink | FavoriteServer | Buddy;
+type ListedItem = PlayerNameLink | FavoriteServer | Buddy;
 
 /** POST: 201 with the new item, or 200 with the one already listed. */
 export function addListItem({ kind, body }: AddRequest): Promise<ListedItem> {

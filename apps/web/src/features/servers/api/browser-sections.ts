@@ -10,7 +10,7 @@ import type { LiveGameId } from '../../../lib/live-lists.ts';
  */
 
 /** Spec §9: "landing sessions default 10". */
-export const PLAYING_NOW_PAGE_SIZE = 10;
+const PLAYING_NOW_PAGE_SIZE = 10;
 
 /** As the list (spec §9 "Server list refresh 300000 ms"): the forecast moves by the hour, who plays by the poll. */
 const SECTIONS_REFRESH_MS = 300_000;

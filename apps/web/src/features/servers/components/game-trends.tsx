@@ -10,7 +10,7 @@ import { landingSummaryQueryOptions } from '../api/browser-sections.ts';
 import { FORECAST_HOURS_SHOWN, forecastBars, type ForecastBar } from '../lib/game-trends.ts';
 
 /** Spec §8. */
-export const GAME_TRENDS_ERROR = 'Failed to load game trends';
+const GAME_TRENDS_ERROR = 'Failed to load game trends';
 
 /**
  * The Game Trends section's body (spec: site-statistics §2 "Game trends … section"; §7 landing-summary "reads

@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { playingNowQueryOptions } from '../api/browser-sections.ts';
 
 /** Spec §8 "'Failed to fetch players'". */
-export const PLAYING_NOW_ERROR = 'Failed to fetch players';
+const PLAYING_NOW_ERROR = 'Failed to fetch players';
 
 /**
  * The Playing Now section's body (spec: site-statistics §2 "sessions/players list sections exist"; §9 "landing
