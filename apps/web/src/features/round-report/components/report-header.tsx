@@ -9,7 +9,7 @@ import { formatDuration } from '../../../lib/format.ts';
 import { formatGameType } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { mapTitle, roundMatchup } from '../lib/report-display.ts';
-import { countOf } from '../../../lib/plural.ts';
+import { countOf, pluralNoun } from '../../../lib/plural.ts';
 
 /** Spec §2 route table: "from the round report /servers". */
 export const REPORT_BACK_FALLBACK = '/servers';
@@ -111,7 +111,7 @@ function TeamSide({ name, tickets, align }: { name: string; tickets: number | un
       {tickets !== undefined && (
         <span className="tabular block text-xl leading-tight font-bold text-accent">
           {tickets}
-          <span className="sr-only"> tickets</span>
+          <span className="sr-only"> {pluralNoun(tickets, 'ticket')}</span>
         </span>
       )}
     </div>
