@@ -88,7 +88,26 @@ export async function measurePageLoad(baseUrl: string, target: PageToMeasure): P
   }
 }
 
+/** How long the collector may take to list the emulator's servers after the server starts (its first polls). */
+const FIRST_LIST_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until the live list the page shows has servers: measured before the collector's first poll, the page is an
+ * empty list ("No server data available") with whatever sits under it in view, not the page a visitor loads.
+ */
+async function waitForListedServers(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + FIRST_LIST_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/stats/liveservers/bf1942/servers`);
+    const answer = response.ok ? ((await response.json()) as { servers?: unknown[] }) : {};
+    if ((answer.servers?.length ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`the collector listed no BF1942 server within ${FIRST_LIST_TIMEOUT_MS / 1000} s`);
+}
+
 export async function benchPageLoad(baseUrl: string): Promise<Figure[]> {
+  await waitForListedServers(baseUrl);
   const runs: PageLoad[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageLoad(baseUrl, { path: PAGE }));
   const first = runs[0];

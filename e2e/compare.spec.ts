@@ -113,10 +113,13 @@ test('an address naming both players runs the comparison; an unknown name reads 
   );
 });
 
-/** 1 when the all-time K/Ds differ, 0 on a tie (K/D is kills when deaths is 0, spec §9). */
+/**
+ * 1 when the all-time K/Ds differ as shown (2 decimals), 0 on a tie as displayed (K/D is kills when deaths is 0, spec
+ * §9; docs/formulas.md "Comparison", "Better").
+ */
 function expectedWinners(answer: ComparisonAnswer): number {
   const allTime = answer.bucketTotals.find((entry) => entry.bucket === 'AllTime')!;
-  const kd = (totals: Totals) => (totals.deaths === 0 ? totals.kills : totals.kills / totals.deaths);
+  const kd = (totals: Totals) => (totals.deaths === 0 ? totals.kills : totals.kills / totals.deaths).toFixed(2);
   return kd(allTime.player1Totals) === kd(allTime.player2Totals) ? 0 : 1;
 }
 
@@ -124,3 +127,28 @@ interface Totals {
   kills: number;
   deaths: number;
 }
+
+test('a player compared with himself is refused: by the page before asking, and by the API with 400', async ({
+  page,
+  request,
+}) => {
+  const [player] = await twoPlayersOfOneRound(request);
+  const message = 'Choose two different players: a player cannot be compared with himself.';
+  const refused = await request.get(
+    `/stats/players/compare?${new URLSearchParams({ player1: player, player2: player })}`,
+  );
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: 'bad_request', message });
+
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/stats/players/compare') calls.push(sent.url());
+  });
+  await page.goto('/players/compare');
+  await page.getByRole('combobox', { name: 'Player 1' }).fill(player);
+  await page.getByRole('combobox', { name: 'Player 2' }).fill(` ${player} `);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(page.getByTestId('compare-same-player')).toHaveText(message);
+  await expect(page.getByTestId('comparison-result')).toHaveCount(0);
+  expect(calls).toEqual([]);
+});

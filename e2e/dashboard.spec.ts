@@ -58,14 +58,27 @@ test('a demo sign-in keeps names, servers and a squad: added through the searche
   await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore + 1);
   await expect(squad.getByTestId('count-badge')).toHaveText(String(squadBefore + 1));
 
-  // Remove asks first: Cancel keeps the buddy, Remove takes them off.
+  // Adding the same name again adds nothing: the modal says so and stays open.
+  await openAddModal(squad);
+  const again = page.getByTestId('add-buddy-modal');
+  await again.getByRole('combobox').fill(PLAYER);
+  await page.getByTestId('add-submit').click();
+  await expect(page.getByTestId('add-error')).toHaveText(`${PLAYER} is already in Your Squad.`);
+  await expect(page.getByRole('dialog', { name: 'Add Squad Member' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Add Squad Member' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore + 1);
+
+  // Remove asks first (spec §4 "confirmation modal titled 'Remove {name}'", §2 "the message followed by a question
+  // mark, with Cancel and Remove buttons"): Cancel keeps the buddy, Remove takes them off.
   await squad.getByRole('button', { name: `Remove ${PLAYER}` }).click();
-  const confirm = page.getByRole('dialog', { name: `Remove ${PLAYER}?` });
+  const confirm = page.getByRole('dialog', { name: `Remove ${PLAYER}`, exact: true });
+  await expect(confirm.getByRole('heading')).toHaveText(`Remove ${PLAYER}`);
+  await expect(confirm).toContainText(`Remove ${PLAYER} from Your Squad?`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore + 1);
   await squad.getByRole('button', { name: `Remove ${PLAYER}` }).click();
   await page
-    .getByRole('dialog', { name: `Remove ${PLAYER}?` })
+    .getByRole('dialog', { name: `Remove ${PLAYER}`, exact: true })
     .getByRole('button', { name: 'Remove' })
     .click();
   await expect(squad.getByTestId('buddy-card')).toHaveCount(squadBefore);
@@ -79,12 +92,12 @@ test('a demo sign-in keeps names, servers and a squad: added through the searche
   // A name and a server are removed as the buddy was (the account is this sign-in's own: nothing to tidy for others).
   await profiles.getByRole('button', { name: `Remove ${PLAYER}` }).click();
   await page
-    .getByRole('dialog', { name: `Remove ${PLAYER}?` })
+    .getByRole('dialog', { name: `Remove ${PLAYER}`, exact: true })
     .getByRole('button', { name: 'Remove' })
     .click();
   await servers.getByRole('button', { name: `Remove ${SERVER}` }).click();
   await page
-    .getByRole('dialog', { name: `Remove ${SERVER}?` })
+    .getByRole('dialog', { name: `Remove ${SERVER}`, exact: true })
     .getByRole('button', { name: 'Remove' })
     .click();
   await expect(profiles.getByTestId('card-name').filter({ hasText: PLAYER })).toHaveCount(0);

@@ -42,6 +42,11 @@ test('the profile opens the panel, asks only then, and finds aliases', async ({ 
   await toggle.click();
   await expect(page.getByTestId('similar-player-card').first()).toBeVisible();
   expect(similarCalls).toEqual(['default']);
+  // Under "Hours are in your time" the reasons count the hours in common rather than list them in UTC.
+  await expect(page.getByText(/Hours are in your time/)).toBeVisible();
+  for (const text of await page.getByTestId('similar-player-card').allTextContents()) {
+    expect(text).not.toMatch(/UTC|\(s\)/);
+  }
 
   // The features grow while the backfill and the collector run: the cards are checked against the page's own answer.
   const aliasResponse = page.waitForResponse((response) => response.url().includes('mode=aliasdetection'));

@@ -28,8 +28,11 @@ const QUIET_SERVER = {
   mostActive: 'ShogunKnight',
   topScore: 'mr_bazooka1943',
   topKd: 'SgtGarand',
-  /** First by placements in rounds of at least 15 players (High-Stakes), and in every round. */
-  highStakesFirst: 'SgtGarand',
+  /**
+   * First by placement points in rounds of at least 15 players (High-Stakes), and in every round: SteelBlitz's 7
+   * points (a first, two seconds) rank above SgtGarand's two firsts (6 points), as the Points column reads.
+   */
+  highStakesFirst: 'SteelBlitz',
   allRoundsFirst: 'Big.Jeep',
 } as const;
 

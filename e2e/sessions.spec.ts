@@ -8,8 +8,8 @@ import { expect, test } from './support/fixtures.ts';
 // cards ... Card click opens the round report. A separator 'N hours later', '1 day later', 'N days later'
 // appears between sessions at least 2 hours apart"); §4 "Sessions: state synced to query; default sort endTime
 // descending"; §7 GET /stats/rounds. Frontline's choices: filter options over every matching round (not the
-// loaded page), empty rounds hidden unless asked, separators worded for a newest-first list ('N hours
-// earlier'). The server and the players are the seeded world's (support/seeded-world.ts), with what it gives
+// loaded page), empty rounds hidden unless asked, separators in the spec's words with an arrow up for a
+// newest-first list ('↑ N hours later'). The server and the players are the seeded world's (support/seeded-world.ts), with what it gives
 // them; pages are also compared with the answers they were given.
 
 interface ApiSession {
@@ -79,8 +79,8 @@ const PLAYER_WITH_BREAKS = {
   name: 'Fat_Tank1990',
   sessions: 10,
   breaks: [
-    { afterSession: 2, label: '4 hours earlier' },
-    { afterSession: 6, label: '12 hours earlier' },
+    { afterSession: 2, label: '↑ 4 hours later' },
+    { afterSession: 6, label: '↑ 12 hours later' },
   ],
   servers: ['Sunday Soldiers | No Rules | EU', '[BFC] CTF Fun [BR]', '|GG| Coop Noobs'],
   maps: [
@@ -359,7 +359,8 @@ test.describe('player sessions', () => {
       items.map((session) => session.roundId),
     );
 
-    // Each separator sits right after the newer of its two sessions, with the spec's wording.
+    // Each separator sits right after the newer of its two sessions, with the spec's wording ('N hours later') and an
+    // arrow up: the session above began that long after the one below ended.
     expect(items).toHaveLength(PLAYER_WITH_BREAKS.sessions);
     const roundIds = items.map((session) => session.roundId);
     const separators = await page.getByTestId('session-gap').evaluateAll((gaps) =>

@@ -20,3 +20,6 @@ export const COMPARISON_HOURS_DAYS = 30;
 
 /** §8: the 404 of either call, which the page shows as it is. */
 export const COMPARISON_NOT_FOUND_MESSAGE = 'One or both players not found. Please check the names and try again.';
+
+/** The same name as both players: nothing to compare (the page says it before asking; the API answers it with 400). */
+export const COMPARISON_SAME_PLAYER_MESSAGE = 'Choose two different players: a player cannot be compared with himself.';

@@ -7,6 +7,32 @@
 // Server browser (site-statistics §9).
 export const HISTORY_PERIODS = ['1d', '3d', '7d', '1month', '3months', 'thisyear', 'alltime'] as const;
 export const ROLLING_WINDOWS = [7, 14, 30] as const;
+/**
+ * The players-online history's bucket of each period, in minutes: each point is the average of the players polled
+ * over its bucket (docs/formulas.md "Player activity history"). Every size divides a day.
+ */
+export const HISTORY_BUCKET_MINUTES = {
+  '1d': 5,
+  '3d': 30,
+  '7d': 60,
+  '1month': 240,
+  '3months': 720,
+  thisyear: 1440,
+  alltime: 1440,
+} as const satisfies Record<(typeof HISTORY_PERIODS)[number], number>;
+
+/**
+ * A server's busy level now, against its usual players at this hour, in words (docs/formulas.md "Busy level (now)"):
+ * the API's busyText and the badge of every screen.
+ */
+export const BUSY_LEVEL_TEXTS = {
+  very_busy: 'Busier than usual',
+  busy: 'Busy',
+  moderate: 'As busy as usual',
+  quiet: 'Not too busy',
+  very_quiet: 'Quieter than usual',
+  unknown: 'Not enough data',
+} as const;
 
 // Server profile and rankings (site-statistics §5, §9).
 /** §9: "Min players for weighting default 15; options 10, 15, 20, 25, 30". */

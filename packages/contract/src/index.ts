@@ -9,6 +9,7 @@ export * from './live-servers.ts';
 export * from './page-meta.ts';
 export * from './player-names.ts';
 export * from './players.ts';
+export * from './plural.ts';
 export * from './round-constants.ts';
 export * from './servers.ts';
 export * from './timestamps.ts';

@@ -42,9 +42,14 @@ beforeAll(async () => {
         order by p.score desc limit 1`,
     )
     .get() as Record<string, string | number>;
+  // A second player of the history, for the comparison (a player compared with himself is refused).
+  const other = database.sqlite
+    .prepare('select player_name as "playerName" from players where player_name <> ? order by played_ms desc limit 1')
+    .get(String(row.playerName)) as { playerName: string };
   values = {
     game: 'fh2',
     id: String(row.serverGuid),
+    otherPlayerName: other.playerName,
     ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, String(value)])),
   };
   // A user whose lists hold a player and a server of the history, so the private answers are full too.
@@ -90,11 +95,10 @@ const REQUIRED_QUERIES: Record<string, (values: Record<string, string>) => Recor
   '/stats/servers/search': (values) => ({ query: values.serverName?.slice(0, 3) ?? '' }),
   '/stats/rounds/filter-options': (values) => ({ serverGuid: values.serverGuid ?? '' }),
   '/stats/gamification/achievements': (values) => ({ playerName: values.playerName ?? '' }),
-  // The same player twice is a valid comparison (docs/formulas.md "Comparison"): the history's one named player.
-  '/stats/players/compare': (values) => ({ player1: values.playerName ?? '', player2: values.playerName ?? '' }),
+  '/stats/players/compare': (values) => ({ player1: values.playerName ?? '', player2: values.otherPlayerName ?? '' }),
   '/stats/players/compare/activity-hours': (values) => ({
     player1: values.playerName ?? '',
-    player2: values.playerName ?? '',
+    player2: values.otherPlayerName ?? '',
   }),
 };
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
 import { BLUR_CLOSE_MS, SEARCH_DEBOUNCE_MS, isSearchableQuery } from '../lib/search-rules';
 import { Spinner } from './spinner.tsx';
+import { countOf } from '../lib/plural.ts';
 
 export interface SearchDropdownItemState {
   /** The option is the keyboard/pointer-highlighted one. */
@@ -60,7 +61,7 @@ function SearchIcon() {
 
 function announceResults(count: number, emptyText: string): string {
   if (count === 0) return emptyText;
-  return `${count} ${count === 1 ? 'result' : 'results'} available`;
+  return `${countOf(count, 'result')} available`;
 }
 
 /**

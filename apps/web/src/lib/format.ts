@@ -1,3 +1,5 @@
+import { countOf } from './plural.ts';
+
 /**
  * Display formatting shared by every screen. Each rule here is a rule of the product specs
  * (site-statistics.md and site-account-and-realtime.md, §9 "Business constants and limits"), so the
@@ -28,10 +30,6 @@ const MS_PER_MINUTE = SECONDS_PER_MINUTE * 1000;
 
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
-}
-
-function pluralize(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 /**
@@ -86,18 +84,18 @@ export function formatRelativeTime(timestamp: string | Date, now: Date = new Dat
 
   const minutes = Math.floor((reference - then) / MS_PER_MINUTE);
   if (minutes < 1) return 'just now';
-  if (minutes < MINUTES_PER_HOUR) return `${pluralize(minutes, 'minute')} ago`;
+  if (minutes < MINUTES_PER_HOUR) return `${countOf(minutes, 'minute')} ago`;
 
   const hours = Math.floor(minutes / MINUTES_PER_HOUR);
-  if (hours < HOURS_PER_DAY) return `${pluralize(hours, 'hour')} ago`;
+  if (hours < HOURS_PER_DAY) return `${countOf(hours, 'hour')} ago`;
 
   const days = Math.floor(hours / HOURS_PER_DAY);
   const months = Math.floor(days / DAYS_PER_MONTH);
-  if (months < 1) return `${pluralize(days, 'day')} ago`;
+  if (months < 1) return `${countOf(days, 'day')} ago`;
 
   const years = Math.floor(months / MONTHS_PER_YEAR);
-  if (years < 1) return `${pluralize(months, 'month')} ago`;
-  return `${pluralize(years, 'year')} ago`;
+  if (years < 1) return `${countOf(months, 'month')} ago`;
+  return `${countOf(years, 'year')} ago`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SimilarityMode } from '@frontline/contract';
+import { countOf, type SimilarityMode } from '@frontline/contract';
 import { killDeathRatioOf, killsPerMinuteOf, typicalOnlineHoursOf, type PlayerFeatures } from './player-features.ts';
 import { compareTemporalWith, prepareTemporalSide, type TemporalComparison } from './temporal-non-overlap.ts';
 
@@ -206,9 +206,8 @@ export function similarityScorer(
         const { index, common } = jaccard(targetHours, candidateHours);
         sum += weights.onlineHours * index;
         if (common.length > 0) {
-          reasons.push(
-            `Similar online times (${common.length} overlapping hours: ${common.map((hour) => `${hour}:00`).join(', ')} UTC)`,
-          );
+          // How many, not which: the reason is text, and the page shows the hours themselves in the visitor's zone.
+          reasons.push(`Similar online times (${countOf(common.length, 'overlapping hour')})`);
         }
       }
     }
@@ -218,7 +217,7 @@ export function similarityScorer(
       sum += weights.nonOverlap * temporal.nonOverlapScore;
       if (temporal.nonOverlapScore >= 0.5) {
         reasons.push(
-          `Never online at the same time, though active in the same ${temporal.apart?.sharedWeeks ?? 0} week(s) on the same servers`,
+          `Never online at the same time, though active in the same ${countOf(temporal.apart?.sharedWeeks ?? 0, 'week')} on the same servers`,
         );
       }
       if (temporal.overlapMinutes > HIGH_OVERLAP_MINUTES) {
@@ -238,7 +237,7 @@ export function similarityScorer(
       if (differences.length > 0) {
         const term = similarity / differences.length;
         sum += weights.ping * term;
-        if (term >= 0.7) reasons.push(`Similar ping on ${differences.length} common server(s)`);
+        if (term >= 0.7) reasons.push(`Similar ping on ${countOf(differences.length, 'common server')}`);
         const largest = Math.max(...differences);
         if (largest > HIGH_PING_DIFFERENCE_MS) warnings.push(`High ping difference (${Math.round(largest)} ms)`);
       }

@@ -182,6 +182,19 @@ describe('similarity scoring', () => {
     expect(ranked.map((entry) => entry.features.playerName).sort()).toEqual(['LookAlike', 'NewName', 'Other']);
   });
 
+  it('words its reasons for any reader: counts with their noun, no UTC hours (the page shows hours in its zone)', () => {
+    const reasons = (['default', 'aliasdetection'] as const).flatMap((mode) =>
+      rankSimilarPlayers(oldName, candidates, mode, 3).flatMap((entry) => entry.similarity.reasons),
+    );
+    const onlineTimes = reasons.filter((reason) => reason.startsWith('Similar online times'));
+    expect(onlineTimes.length).toBeGreaterThan(0);
+    for (const reason of onlineTimes) expect(reason).toMatch(/^Similar online times \(\d+ overlapping hours?\)$/);
+    for (const reason of reasons) {
+      expect(reason).not.toMatch(/UTC|\(s\)/);
+      expect(reason).not.toMatch(/\b1 (hours|weeks|common servers)\b/);
+    }
+  });
+
   it('does not rank the alias first in default mode, where the look-alike with the closer play time wins', () => {
     const ranked = rankSimilarPlayers(oldName, candidates, 'default', 3);
     expect(ranked[0]?.features.playerName).toBe('LookAlike');

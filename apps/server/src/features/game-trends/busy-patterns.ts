@@ -1,4 +1,4 @@
-import type { BusyLevel, ForecastBasis } from '@frontline/contract';
+import { BUSY_LEVEL_TEXTS, type BusyLevel, type ForecastBasis } from '@frontline/contract';
 import { roundTo } from '../../lib/numbers.ts';
 import { quantileOfSorted } from '../../domain/quantiles.ts';
 
@@ -138,14 +138,7 @@ function describeValues(values: readonly number[]): HourPattern {
   };
 }
 
-const BUSY_TEXTS: Record<BusyLevel, string> = {
-  very_busy: 'Busier than usual',
-  busy: 'Busy',
-  moderate: 'As busy as usual',
-  quiet: 'Not too busy',
-  very_quiet: 'Quieter than usual',
-  unknown: 'Not enough data',
-};
+const BUSY_TEXTS: Record<BusyLevel, string> = BUSY_LEVEL_TEXTS;
 
 /**
  * The typical figure of one hour of the week, from the surest history there is: the same weekday and hour

@@ -1,4 +1,4 @@
-import type { HistoryPeriod, PlayersOnlineHistoryResponse } from '@frontline/contract';
+import { HISTORY_BUCKET_MINUTES, type HistoryPeriod, type PlayersOnlineHistoryResponse } from '@frontline/contract';
 import type { BucketTotal } from '../../domain/population-buckets.ts';
 import { roundTo } from '../../lib/numbers.ts';
 
@@ -23,13 +23,13 @@ interface PeriodRule {
 
 // Every bucket size divides a day, so buckets never straddle midnight UTC and 1 January is a boundary.
 const PERIOD_RULES: Record<HistoryPeriod, PeriodRule> = {
-  '1d': { days: 1, bucketMinutes: 5 },
-  '3d': { days: 3, bucketMinutes: 30 },
-  '7d': { days: 7, bucketMinutes: 60 },
-  '1month': { days: 30, bucketMinutes: 240 },
-  '3months': { days: 90, bucketMinutes: 720 },
-  thisyear: { days: null, bucketMinutes: 1440 },
-  alltime: { days: null, bucketMinutes: 1440 },
+  '1d': { days: 1, bucketMinutes: HISTORY_BUCKET_MINUTES['1d'] },
+  '3d': { days: 3, bucketMinutes: HISTORY_BUCKET_MINUTES['3d'] },
+  '7d': { days: 7, bucketMinutes: HISTORY_BUCKET_MINUTES['7d'] },
+  '1month': { days: 30, bucketMinutes: HISTORY_BUCKET_MINUTES['1month'] },
+  '3months': { days: 90, bucketMinutes: HISTORY_BUCKET_MINUTES['3months'] },
+  thisyear: { days: null, bucketMinutes: HISTORY_BUCKET_MINUTES.thisyear },
+  alltime: { days: null, bucketMinutes: HISTORY_BUCKET_MINUTES.alltime },
 };
 
 export interface HistoryRange {

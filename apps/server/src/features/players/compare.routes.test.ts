@@ -7,7 +7,7 @@ import type {
   MapStatsResponse,
   PlayerStatsResponse,
 } from '@frontline/contract';
-import { COMPARISON_NOT_FOUND_MESSAGE } from '@frontline/contract';
+import { COMPARISON_NOT_FOUND_MESSAGE, COMPARISON_SAME_PLAYER_MESSAGE } from '@frontline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { SyncConnection } from '../../db/sync-connection.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -311,12 +311,19 @@ describe('GET /stats/players/compare on a hand-built history', () => {
     }
   });
 
-  it('answers the same name twice as a comparison of a player with themself', async () => {
-    const answer = await getJson<ComparisonResponse>('/stats/players/compare?player1=Ann&player2=Ann');
-    const sides = answer.bucketTotals.map((bucket) => [bucket.player1Totals, bucket.player2Totals]);
-    for (const [first, second] of sides) expect(first).toEqual(second);
-    // Every round of Ann's is one "both" played.
-    expect(answer.headToHead).toHaveLength(8);
+  it('refuses a player compared with himself: 400 with the words the page shows, on both calls', async () => {
+    for (const path of ['/stats/players/compare', '/stats/players/compare/activity-hours']) {
+      const refused = await getJson<ApiError>(`${path}?player1=Ann&player2=%20Ann%20`, 400);
+      expect(refused).toEqual({
+        error: 'bad_request',
+        message: COMPARISON_SAME_PLAYER_MESSAGE,
+        details: [{ parameter: 'player2', problem: 'names the same player as player1' }],
+      });
+    }
+    // Names are exact: another letter case is another player (here an unknown one).
+    await getJson<ApiError>('/stats/players/compare?player1=Ann&player2=ann', 404);
+    // A name nobody has seen, twice, is refused as the same player before it is looked up.
+    await getJson<ApiError>('/stats/players/compare?player1=Nobody&player2=Nobody', 400);
   });
 
   it('answers 404 with the §8 message naming the parameter not found ("One or both players not found")', async () => {

@@ -1,5 +1,6 @@
 import {
   COMPARISON_NOT_FOUND_MESSAGE,
+  COMPARISON_SAME_PLAYER_MESSAGE,
   activityHoursResponseSchema,
   apiErrorSchema,
   comparisonResponseSchema,
@@ -17,7 +18,8 @@ import type { ComparisonRefusal, CompareService } from './compare.service.ts';
 /**
  * `GET /stats/players/compare` and `GET /stats/players/compare/activity-hours` (issue 19; site-statistics §5
  * "Comparison needs both names non-blank after trimming", §7, §8). Names are trimmed, as every name in a query
- * is, then matched exactly; the same name twice is a valid comparison (docs/formulas.md "Comparison").
+ * is, then matched exactly; the same name twice is refused with 400 and the words the page shows for it
+ * (docs/formulas.md "Comparison").
  */
 
 const MAX_GUID_LENGTH = 128;
@@ -31,6 +33,16 @@ const comparisonQuerySchema = activityHoursQuerySchema.extend({
   // Blank means all servers (§5 "Blank filter values omitted"); the All Servers button sends none.
   serverGuid: optionalText(MAX_GUID_LENGTH).transform((guid) => (guid === undefined ? undefined : asServerGuid(guid))),
 });
+
+/** A player compared with himself: nothing to compare (every round of his would be "head to head"). */
+function samePlayerRefusal(query: { player1: string; player2: string }) {
+  if (query.player1 !== query.player2) return undefined;
+  return {
+    error: 'bad_request',
+    message: COMPARISON_SAME_PLAYER_MESSAGE,
+    details: [{ parameter: 'player2', problem: 'names the same player as player1' }],
+  };
+}
 
 /** The §8 message (the page shows it as it is), with the parameter whose name was not found in `details`. */
 function refusalBody(refusal: ComparisonRefusal) {
@@ -69,6 +81,8 @@ export const compareRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const samePlayer = samePlayerRefusal(request.query);
+      if (samePlayer) return sendError(reply, 400, samePlayer);
       const answer = await compareService.compare(request.query);
       if ('kind' in answer) {
         const { status, body } = refusalBody(answer);
@@ -89,6 +103,8 @@ export const compareRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const samePlayer = samePlayerRefusal(request.query);
+      if (samePlayer) return sendError(reply, 400, samePlayer);
       const answer = await compareService.activityHours(request.query.player1, request.query.player2);
       if ('kind' in answer) {
         const { status, body } = refusalBody(answer);

@@ -31,6 +31,8 @@ export interface PlayerListQuery {
   nameContainsAny?: readonly string[];
   /** Only players in an open session seen at or after this (ISO). */
   activeSince?: string;
+  /** With activeSince: only players whose open session is on a server of this game. */
+  game?: GameId;
   sortBy: PlayersSortKey;
   sortOrder: 'asc' | 'desc';
   limit: number;
@@ -153,6 +155,20 @@ function toSessionRecord(row: InferResult<ReturnType<typeof selectSessions>>[num
 function selectListedPlayers(db: Kysely<DatabaseSchema>, query: PlayerListQuery) {
   const forms = query.nameContainsAny;
   if (query.activeSince !== undefined) {
+    const { game } = query;
+    if (game !== undefined) {
+      // A game's players online: their open sessions' rounds are on its servers (a few primary-key steps each).
+      return db
+        .selectFrom('sessions as s')
+        .innerJoin('rounds as r', 'r.round_key', 's.round_key')
+        .innerJoin('servers as v', 'v.server_guid', 'r.server_guid')
+        .select((eb) => ['s.player_name as player_name', eb.fn.max('s.last_seen').as('last_seen')])
+        .where('s.is_active', '=', 1)
+        .where('s.last_seen', '>=', query.activeSince)
+        .where('v.game', '=', game)
+        .$if(forms !== undefined, (qb) => qb.where((eb) => nameContainsAny(eb.ref('s.player_name'), forms ?? [])))
+        .groupBy('s.player_name');
+    }
     return db
       .selectFrom('sessions')
       .select((eb) => ['player_name', eb.fn.max('last_seen').as('last_seen')])

@@ -4,6 +4,7 @@ import {
   BEST_SCORES_PER_WINDOW,
   RECENT_STATS_DAYS,
   type BestScore,
+  type GameId,
   type MapStatsRange,
   type MapStatsResponse,
   type PlayerStatsResponse,
@@ -40,6 +41,8 @@ export interface PlayersListRequest {
   sortOrder: 'asc' | 'desc';
   playerName?: string;
   isActive?: boolean;
+  /** With isActive: only the players online on this game's servers. */
+  game?: GameId;
 }
 
 export function createPlayerProfileService({
@@ -63,6 +66,7 @@ export function createPlayerProfileService({
       const { rows, total } = await repository.listPlayers({
         nameContainsAny: request.playerName === undefined ? undefined : nameSearchForms(request.playerName),
         activeSince: request.isActive ? activeSince : undefined,
+        game: request.isActive ? request.game : undefined,
         sortBy: request.sortBy,
         sortOrder: request.sortOrder,
         limit: request.pageSize,

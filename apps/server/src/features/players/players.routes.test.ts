@@ -302,6 +302,20 @@ describe('GET /stats/players', () => {
     expect(past).toMatchObject({ items: [], currentPage: 3, totalItems: 4, totalPages: 2 });
   });
 
+  it("lists one game's players online (the server browser's Playing Now), by its id or its route alias", async () => {
+    // Ace's open session is on Bravo, an FH2 server.
+    const fh2 = await getJson<PlayersListResponse>('/stats/players?isActive=true&game=fh2&pageSize=10');
+    expect(names(fh2)).toEqual(['Ace']);
+    expect(fh2).toMatchObject({ totalItems: 1, totalPages: 1 });
+    expect(fh2.items[0]?.currentServer?.serverName).toBe('Bravo');
+    expect(names(await getJson('/stats/players?isActive=true&game=FH2'))).toEqual(['Ace']);
+    expect(await getJson('/stats/players?isActive=true&game=bf1942')).toMatchObject({ items: [], totalItems: 0 });
+    expect(await getJson('/stats/players?isActive=true&game=bfv')).toMatchObject({ items: [], totalItems: 0 });
+    // With a name filter too.
+    expect(names(await getJson('/stats/players?isActive=true&game=fh2&playerName=ac'))).toEqual(['Ace']);
+    expect(names(await getJson('/stats/players?isActive=true&game=fh2&playerName=Bob'))).toEqual([]);
+  });
+
   it('answers 400 naming each bad parameter', async () => {
     for (const [query, parameter] of [
       ['page=0', 'page'],
@@ -309,6 +323,9 @@ describe('GET /stats/players', () => {
       ['sortBy=score', 'sortBy'],
       ['sortOrder=up', 'sortOrder'],
       ['isActive=yes', 'isActive'],
+      ['isActive=true&game=quake', 'game'],
+      // Only the players online have one game (their open session's server).
+      ['game=fh2', 'game'],
     ]) {
       const error = await getJson<ApiError>(`/stats/players?${query}`, 400);
       expect(error.details?.map((detail) => detail.parameter)).toEqual([parameter]);

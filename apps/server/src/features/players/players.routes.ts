@@ -1,5 +1,7 @@
 import {
+  GAMES,
   MAP_STATS_RANGES,
+  findGame,
   PLAYERS_PAGE_SIZE,
   PLAYERS_SORT_KEYS,
   apiErrorSchema,
@@ -21,14 +23,34 @@ import type { PlayerProfileService } from './player-profile.service.ts';
 
 const MAX_FILTER_LENGTH = 100;
 
-const listQuerySchema = z.object({
-  page: positiveWholeNumber(1, MAX_PAGE),
-  pageSize: positiveWholeNumber(PLAYERS_PAGE_SIZE, PLAYERS_PAGE_SIZE),
-  sortBy: z.enum(PLAYERS_SORT_KEYS, { error: `must be one of ${PLAYERS_SORT_KEYS.join(', ')}` }).default('lastSeen'),
-  sortOrder: sortOrder.default('desc'),
-  playerName: optionalText(MAX_FILTER_LENGTH),
-  isActive: booleanFlag(false),
-});
+const GAME_PROBLEM = `must be one of ${GAMES.map((game) => game.id).join(', ')}`;
+
+const listQuerySchema = z
+  .object({
+    page: positiveWholeNumber(1, MAX_PAGE),
+    pageSize: positiveWholeNumber(PLAYERS_PAGE_SIZE, PLAYERS_PAGE_SIZE),
+    sortBy: z.enum(PLAYERS_SORT_KEYS, { error: `must be one of ${PLAYERS_SORT_KEYS.join(', ')}` }).default('lastSeen'),
+    sortOrder: sortOrder.default('desc'),
+    playerName: optionalText(MAX_FILTER_LENGTH),
+    isActive: booleanFlag(false),
+    /** The players online on one game (the server browser's Playing Now); a game or its route alias. */
+    game: optionalText(MAX_FILTER_LENGTH).transform((key, context) => {
+      if (key === undefined) return undefined;
+      const game = findGame(key);
+      if (game) return game.id;
+      context.addIssue({ code: 'custom', message: GAME_PROBLEM });
+      return z.NEVER;
+    }),
+  })
+  .superRefine((query, context) => {
+    // A game is known for the players online only (their open session's server): everyone else has played many.
+    if (query.game !== undefined && !query.isActive)
+      context.addIssue({
+        code: 'custom',
+        path: ['game'],
+        message: 'needs isActive=true (it filters the players online)',
+      });
+  });
 
 const mapStatsParamsSchema = playerParamsSchema.extend({
   serverGuid: z

@@ -1,4 +1,4 @@
-import type { RankingOrderBy } from '@frontline/contract';
+import { PLACEMENT_POINTS, type RankingOrderBy } from '@frontline/contract';
 import {
   sql,
   type Expression,
@@ -415,18 +415,39 @@ function periodSums(eb: ExpressionBuilder<DatabaseSchema, 'server_player_totals'
 }
 
 /** Most first places first, then second, then third, then by name (the placement boards' order). */
+/**
+ * Standings in the order of the points the board shows beside them (3 for a first, 2 for a second, 1 for a third),
+ * then by firsts, seconds and thirds, then name (docs/formulas.md "Placements"; decision 0031).
+ */
 function mostPlacementsFirst<
   Tables extends keyof DatabaseSchema,
-  Row extends { player_name: string; first: number; second: number; third: number },
+  Row extends { player_name: string; points: number; first: number; second: number; third: number },
 >(query: SelectQueryBuilder<DatabaseSchema, Tables, Row>) {
-  return query.orderBy('first', 'desc').orderBy('second', 'desc').orderBy('third', 'desc').orderBy('player_name');
+  return query
+    .orderBy('points', 'desc')
+    .orderBy('first', 'desc')
+    .orderBy('second', 'desc')
+    .orderBy('third', 'desc')
+    .orderBy('player_name');
 }
 
 function placementSums(eb: ExpressionBuilder<DatabaseSchema, 'server_placement_totals' | 'server_placement_days'>) {
+  const [first, second, third]: readonly number[] = PLACEMENT_POINTS;
+  const weighted = (points: number | undefined, column: 'first_places' | 'second_places' | 'third_places') =>
+    eb(eb.lit(points ?? 0), '*', eb.ref(column));
   return [
     eb.fn.sum<number>('first_places').as('first'),
     eb.fn.sum<number>('second_places').as('second'),
     eb.fn.sum<number>('third_places').as('third'),
+    eb.fn
+      .sum<number>(
+        eb(
+          eb(weighted(first, 'first_places'), '+', weighted(second, 'second_places')),
+          '+',
+          weighted(third, 'third_places'),
+        ),
+      )
+      .as('points'),
   ] as const;
 }
 

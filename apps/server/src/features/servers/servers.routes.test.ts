@@ -47,6 +47,7 @@ const RANK_RANGE = 'Rank Range';
 const MOVED = 'Moved Server';
 const QUIET = 'Quiet Server';
 const EMPTY = 'Empty Server';
+const PODIUM = 'Podium Server';
 
 /**
  * Rank Range's ranked players, best score first, as name, total score, kills, deaths: ranks 1, 2, 3, 4, 5, 5
@@ -191,6 +192,7 @@ beforeAll(async () => {
   insertRankRange(sqlite);
   insertMovedServer(sqlite);
   insertQuietServers(sqlite);
+  insertPodiumServer(sqlite);
   // Insights, 7 days: two 2-hour buckets this period (averages 20 and 10, a poll of 25 at most), one in the
   // period before (12): average 15 against 12 is +25 %.
   insertPopulation(sqlite, 'guid-a', daysAgo(2, '10:05:00'), 20, 25);
@@ -318,6 +320,31 @@ function insertQuietServers(sqlite: TestDatabase['sqlite']): void {
   }
 }
 
+/**
+ * Podiums where the most first places and the most points disagree: Gil wins once (3 points), Hal is second three
+ * times (6 points); Ivy and Jon win once and are third once (4 points each).
+ */
+function insertPodiumServer(sqlite: TestDatabase['sqlite']): void {
+  insertServer(sqlite, { serverGuid: 'guid-p', name: PODIUM, firstSeen: daysAgo(10, '08:00:00'), lastSeen: NOW });
+  const player = (name: string, score: number) => ({ name, score, kills: 1, deaths: 1, minutes: 20 });
+  const podiums = [
+    [41, '08:00:00', [player('Gil', 50), player('Hal', 40), player('Ivy', 30)]],
+    [42, '09:00:00', [player('Ivy', 50), player('Hal', 40), player('Jon', 30)]],
+    [43, '10:00:00', [player('Jon', 50), player('Hal', 40), player('Gil', 0)]],
+  ] as const;
+  for (const [roundKey, start, sessions] of podiums) {
+    insertRound(sqlite, {
+      roundKey,
+      serverGuid: 'guid-p',
+      mapName: 'wake',
+      start: daysAgo(1, start),
+      end: daysAgo(1, start.replace(':00:00', ':30:00')),
+      participantCount: 20,
+      sessions,
+    });
+  }
+}
+
 describe('GET /stats/servers/{serverName}', () => {
   let details: ServerDetailsResponse;
   const board = (period: ServerLeaderboard['period']) => {
@@ -418,7 +445,21 @@ describe('GET /stats/servers/{serverName}', () => {
     expect(board('Month').topKDRatios).toEqual([]);
   });
 
-  it('counts placements 3/2/1 from every closed round of the period, ordered by firsts, seconds, thirds', () => {
+  it('orders placements by the points shown beside them, then firsts, seconds, thirds, then name', async () => {
+    const podium = await getJson<ServerDetailsResponse>(pathOf(PODIUM));
+    const week = podium.leaderboards.find((leaderboard) => leaderboard.period === 'Week');
+    // Hal has no first place but the most points: the board reads top down in the Points column's order.
+    expect(week?.topPlacements).toEqual([
+      { rank: 1, playerName: 'Hal', firstPlaces: 0, secondPlaces: 3, thirdPlaces: 0, placementPoints: 6 },
+      { rank: 2, playerName: 'Ivy', firstPlaces: 1, secondPlaces: 0, thirdPlaces: 1, placementPoints: 4 },
+      { rank: 3, playerName: 'Jon', firstPlaces: 1, secondPlaces: 0, thirdPlaces: 1, placementPoints: 4 },
+      { rank: 4, playerName: 'Gil', firstPlaces: 1, secondPlaces: 0, thirdPlaces: 0, placementPoints: 3 },
+    ]);
+    const points = week?.weightedTopPlacements.map((standing) => standing.placementPoints);
+    expect(points).toEqual([6, 4, 4, 3]);
+  });
+
+  it('counts placements 3/2/1 from every closed round of the period', () => {
     // Round 3: Bob, Ace, Eve. Round 4: Ace, Cid (40, more kills than Bob), Bob. Round 5: Ace, Bob, Cid.
     expect(board('Week').topPlacements).toEqual([
       { rank: 1, playerName: 'Ace', firstPlaces: 2, secondPlaces: 1, thirdPlaces: 0, placementPoints: 8 },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   calendarDay,
-  gapLabel,
   groupByIdAndDay,
   groupModalOf,
   historyEntries,
@@ -11,7 +10,6 @@ import {
 import { makeAward, makeStreakAward } from './test-fixtures.ts';
 
 const UTC = { timeZone: 'UTC' } as const;
-const HOUR = 3_600_000;
 
 describe('groupByIdAndDay', () => {
   // §2 "Repeat achievements of the same id on the same day merge into one card with count badge".
@@ -70,18 +68,7 @@ describe('groupModalOf', () => {
 });
 
 describe('history gaps', () => {
-  // §2 "a history modal showing gaps ('N days later', 'N hours later' from 2 hours)".
-  it('says nothing under 2 hours, whole hours under a day, whole days from 24 hours', () => {
-    expect(gapLabel(2 * HOUR - 1)).toBeNull();
-    expect(gapLabel(2 * HOUR)).toBe('2 hours later');
-    expect(gapLabel(2 * HOUR + 59 * 60_000)).toBe('2 hours later');
-    expect(gapLabel(23 * HOUR)).toBe('23 hours later');
-    expect(gapLabel(24 * HOUR)).toBe('1 day later');
-    expect(gapLabel(47 * HOUR)).toBe('1 day later');
-    expect(gapLabel(72 * HOUR)).toBe('3 days later');
-    expect(gapLabel(Number.NaN)).toBeNull();
-  });
-
+  // §2 "a history modal showing gaps ('N days later', 'N hours later' from 2 hours)" (the wording: lib/time-gap.ts).
   it('lists the awards oldest first with a separator wherever the next came 2 hours or more later', () => {
     const newestFirst = [
       makeAward({ achievedAt: '2025-06-01T20:00:00Z', roundId: 'r3' }),

@@ -1,5 +1,7 @@
 import type { Achievement } from '@frontline/contract';
-import { HOURS_PER_DAY, parseApiTimestamp } from '../../lib/format.ts';
+import { parseApiTimestamp } from '../../lib/format.ts';
+import { gapLaterLabel } from '../../lib/time-gap.ts';
+import { pluralNoun } from '../../lib/plural.ts';
 
 /**
  * How lists of awards are arranged (spec: site-statistics §2 "Achievements": "Repeat achievements of the same id on
@@ -77,23 +79,6 @@ export function groupModalOf(group: Pick<AchievementGroup, 'achievementId' | 'it
   return isKillStreakId(group.achievementId) ? 'streak-group' : 'history';
 }
 
-const MS_PER_HOUR = 3_600_000;
-/** §2: gaps are shown "from 2 hours". */
-const GAP_MIN_HOURS = 2;
-
-/**
- * The separator for the time between two awards, or null under 2 hours. Rounded down to whole hours under a day
- * and to whole days from 24 hours, so it never overstates the wait ('2 hours later' for 2 h 59 min).
- */
-export function gapLabel(gapMs: number): string | null {
-  if (!Number.isFinite(gapMs)) return null;
-  const hours = Math.floor(gapMs / MS_PER_HOUR);
-  if (hours < GAP_MIN_HOURS) return null;
-  if (hours < HOURS_PER_DAY) return `${hours} hours later`;
-  const days = Math.floor(hours / HOURS_PER_DAY);
-  return days === 1 ? '1 day later' : `${days} days later`;
-}
-
 export type HistoryEntry<A> = { kind: 'award'; award: A } | { kind: 'gap'; label: string; key: string };
 
 /**
@@ -107,7 +92,7 @@ export function historyEntries<A extends Pick<Achievement, 'achievedAt'>>(awards
   return oldestFirst.flatMap((award, index): HistoryEntry<A>[] => {
     const previous = oldestFirst[index - 1];
     const label = previous
-      ? gapLabel(parseApiTimestamp(award.achievedAt).getTime() - parseApiTimestamp(previous.achievedAt).getTime())
+      ? gapLaterLabel(parseApiTimestamp(award.achievedAt).getTime() - parseApiTimestamp(previous.achievedAt).getTime())
       : null;
     const entry: HistoryEntry<A> = { kind: 'award', award };
     return label ? [{ kind: 'gap', label, key: `gap-${index}` }, entry] : [entry];
@@ -131,5 +116,5 @@ export function streakRecordsToShow<R>(
 
 /** §2 "'+N more record(s)'". */
 export function moreRecordsNote(more: number): string {
-  return `+${more} more ${more === 1 ? 'record' : 'records'}`;
+  return `+${more} more ${pluralNoun(more, 'record')}`;
 }

@@ -1,7 +1,7 @@
 import type { Achievement, StreakEntry } from '@frontline/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { formatMapName } from '../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../lib/map-and-mode.ts';
 import { paths } from '../../lib/paths.ts';
 import { Modal } from '../modal.tsx';
 import { historyEntries, moreRecordsNote, streakRecordsToShow } from './achievement-groups.ts';
@@ -147,7 +147,7 @@ export function StreakModal({
                   <time dateTime={streak.streakStart} className="tabular">
                     {formatDateTime(streak.streakStart)}
                   </time>
-                  {streak.mapName && <> · {formatMapName(streak.mapName)}</>}
+                  {streak.mapName && <> · {mapNameInText(streak.mapName)}</>}
                   {streak.serverName && <> · {streak.serverName}</>}
                 </span>
               </span>
@@ -186,10 +186,13 @@ export function MilestoneProgressBar({ fraction, label }: { fraction: number; la
 export function NextMilestoneModal({
   open,
   milestones,
+  noteOf,
   onClose,
 }: {
   open: boolean;
   milestones: readonly MilestoneProgress[];
+  /** Why a milestone's total differs from the profile header's, when it does. */
+  noteOf?: (milestone: MilestoneProgress) => string | null;
   onClose: () => void;
 }) {
   if (!open) return null;
@@ -208,6 +211,7 @@ export function NextMilestoneModal({
                   <span className="tabular text-xs text-muted">{progressText(milestone)}</span>
                 </p>
                 <MilestoneProgressBar fraction={milestone.fraction} label={`${milestone.name} progress`} />
+                {noteOf?.(milestone) && <p className="text-[11px] text-muted">{noteOf(milestone)}</p>}
               </div>
             </li>
           ))}

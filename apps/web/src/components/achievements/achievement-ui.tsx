@@ -2,7 +2,7 @@ import type { Achievement } from '@frontline/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/date-format.ts';
-import { formatMapName } from '../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../lib/map-and-mode.ts';
 import { paths } from '../../lib/paths.ts';
 import { achievementTitle } from './achievement-text.ts';
 import { BadgeImage } from './badge-image.tsx';
@@ -40,7 +40,7 @@ export function CountBadge({ count }: { count: number }) {
 export function AwardPlace({ award, linkRound = true }: { award: Achievement; linkRound?: boolean }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted">
-      {award.mapName && <span className="font-medium text-ink">{formatMapName(award.mapName)}</span>}
+      {award.mapName && <span className="font-medium text-ink">{mapNameInText(award.mapName)}</span>}
       {award.serverName && (
         <Link to={paths.server(award.serverName)} className="min-w-0 break-words hover:text-accent hover:underline">
           {award.serverName}

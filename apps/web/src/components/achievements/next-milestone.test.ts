@@ -1,6 +1,6 @@
 import { KILLS_MILESTONES, killsMilestoneId } from '@frontline/contract';
 import { describe, expect, it } from 'vitest';
-import { nextMilestones, progressPercent, progressText } from './next-milestone.ts';
+import { nextMilestones, progressPercent, progressText, unfinishedRoundsNote } from './next-milestone.ts';
 
 describe('nextMilestones', () => {
   // Catalogue thresholds (§9 "Kill milestones: 100, 500, 1000, …"; play time 10, 50, … hours; score 10000, …).
@@ -46,5 +46,29 @@ describe('progress text', () => {
     expect(progressText({ track: 'playtime', current: 9.99, target: 10, unit: 'hours' })).toBe('9.9 / 10 hours');
     expect(progressPercent(0.996)).toBe(99);
     expect(progressPercent(2)).toBe(100);
+  });
+});
+
+describe('unfinishedRoundsNote', () => {
+  // The header counts the round being played; milestones count finished rounds (docs/formulas.md "Milestones").
+  const finished = { kills: 1_234, score: 20_000, playTimeMinutes: 600 };
+
+  it('says why the header shows more: the round still being played counts here when it ends', () => {
+    expect(unfinishedRoundsNote('kills', { ...finished, kills: 1_250 }, finished)).toBe(
+      "Finished rounds only: the profile's 1,250 kills include a round still being played, counted here when it ends.",
+    );
+    expect(unfinishedRoundsNote('score', { ...finished, score: 20_100 }, finished)).toContain(
+      "profile's 20,100 points",
+    );
+    expect(unfinishedRoundsNote('playtime', { ...finished, playTimeMinutes: 660 }, finished)).toContain(
+      "profile's 11 hours",
+    );
+  });
+
+  it('says nothing when the totals agree as shown, or without the header', () => {
+    expect(unfinishedRoundsNote('kills', finished, finished)).toBeNull();
+    // 10 h 20 min against 10 h: both read 10 hours.
+    expect(unfinishedRoundsNote('playtime', { ...finished, playTimeMinutes: 620 }, finished)).toBeNull();
+    expect(unfinishedRoundsNote('kills', undefined, finished)).toBeNull();
   });
 });

@@ -114,3 +114,30 @@ export function progressText(progress: Pick<MilestoneProgress, 'track' | 'curren
 export function progressPercent(fraction: number): number {
   return Math.floor(Math.min(1, Math.max(0, fraction)) * 100);
 }
+
+/** The profile header's totals, which count the rounds still being played too (docs/formulas.md "Kills, deaths, score"). */
+export type ProfileTotals = GamificationResponse['milestoneTotals'];
+
+/**
+ * Why a milestone's total can be below the header's: milestones count finished rounds only (an award is made when a
+ * round ends), the header counts the round being played as well. Null when they agree (docs/formulas.md
+ * "Milestones"; decision 0031).
+ */
+export function unfinishedRoundsNote(
+  track: MilestoneTrack,
+  profile: ProfileTotals | undefined,
+  totals: GamificationResponse['milestoneTotals'],
+): string | null {
+  if (!profile) return null;
+  const words = {
+    kills: { shown: profile.kills, counted: totals.kills, noun: 'kills' },
+    score: { shown: profile.score, counted: totals.score, noun: 'points' },
+    playtime: {
+      shown: Math.floor(profile.playTimeMinutes / MINUTES_PER_HOUR),
+      counted: Math.floor(totals.playTimeMinutes / MINUTES_PER_HOUR),
+      noun: 'hours',
+    },
+  }[track];
+  if (words.shown <= words.counted) return null;
+  return `Finished rounds only: the profile's ${wholeFormat.format(words.shown)} ${words.noun} include a round still being played, counted here when it ends.`;
+}

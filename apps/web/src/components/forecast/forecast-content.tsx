@@ -27,8 +27,7 @@ export function ForecastContent({ result, isLoading }: { result: BusyResult | un
     <div className="space-y-3">
       <div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <BusyBadge level={busyIndicator.busyLevel} />
-          {busyIndicator.busyText && <span className="text-sm text-ink">{busyIndicator.busyText}</span>}
+          <BusyBadge level={busyIndicator.busyLevel} text={busyIndicator.busyText} />
         </div>
         <p data-testid="forecast-basis" className="mt-1 text-xs text-muted">
           {describeForecastBasis(busyIndicator)}

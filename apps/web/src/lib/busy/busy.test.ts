@@ -31,7 +31,8 @@ describe("busy levels (spec §3: 'Busy level: very_busy, busy, moderate, quiet, 
   it('names each level and reads anything else as Unknown', () => {
     expect(
       ['very_busy', 'busy', 'moderate', 'quiet', 'very_quiet', 'unknown'].map((level) => busyLevelStyle(level).label),
-    ).toEqual(['Very busy', 'Busy', 'Moderate', 'Quiet', 'Very quiet', 'Unknown']);
+      // The words of the API's busyText (docs/formulas.md "Busy level (now)"): a level is against the usual.
+    ).toEqual(['Busier than usual', 'Busy', 'As busy as usual', 'Not too busy', 'Quieter than usual', 'Unknown']);
     expect(busyLevelStyle('something_else').label).toBe('Unknown');
   });
 });

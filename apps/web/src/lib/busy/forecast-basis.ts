@@ -1,4 +1,5 @@
 import type { BusyResult, HourlyEntry } from './busy.ts';
+import { countOf } from '../plural.ts';
 
 /**
  * How sure a forecast is, in words (issue "Numbers a player can trust": say what a forecast rests on, without
@@ -8,27 +9,21 @@ import type { BusyResult, HourlyEntry } from './busy.ts';
 
 type BusyIndicator = BusyResult['busyIndicator'];
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
  * How much history a rough estimate (basis `overall`, whose data points are every hour seen) rests on: the whole
  * days since the server was first seen ("2 days"), or in its first day the hours seen ("5 hours").
  */
 function describeHistorySpan(indicator: Pick<BusyIndicator, 'dataPoints' | 'historyDays'>): string {
-  return indicator.historyDays > 0
-    ? plural(indicator.historyDays, 'day', 'days')
-    : plural(indicator.dataPoints, 'hour', 'hours');
+  return indicator.historyDays > 0 ? countOf(indicator.historyDays, 'day') : countOf(indicator.dataPoints, 'hour');
 }
 
 /** One sentence under the busy level: what the level and the typical figure rest on. */
 export function describeForecastBasis(indicator: BusyIndicator): string {
   switch (indicator.basis) {
     case 'weekday_hour':
-      return `Based on this weekday and hour in ${plural(indicator.dataPoints, 'past week', 'past weeks')}.`;
+      return `Based on this weekday and hour in ${countOf(indicator.dataPoints, 'past week')}.`;
     case 'hour':
-      return `Based on this hour on ${plural(indicator.dataPoints, 'past day', 'past days')} (any weekday).`;
+      return `Based on this hour on ${countOf(indicator.dataPoints, 'past day')} (any weekday).`;
     case 'overall':
       return `Rough estimate: based on ${describeHistorySpan(indicator)} of data so far.`;
     case 'none':
@@ -41,7 +36,7 @@ export function describeForecastConfidence(indicator: BusyIndicator): string | n
   if (indicator.basis === 'weekday_hour') return null;
   if (indicator.basis === 'none') return 'No data yet';
   if (indicator.basis === 'overall') return `Rough estimate · ${describeHistorySpan(indicator)} of data`;
-  return `${plural(indicator.historyDays, 'day', 'days')} of data`;
+  return `${countOf(indicator.historyDays, 'day')} of data`;
 }
 
 /** A bar's players in words: "typically 12 players (3 past days)", or that the hour has no data yet. */
@@ -49,10 +44,8 @@ export function describeTypicalHour(entry: HourlyEntry): string {
   if (entry.typicalPlayers === null) return 'no data yet';
   const players = Math.round(entry.typicalPlayers);
   const span =
-    entry.basis === 'weekday_hour'
-      ? plural(entry.dataPoints, 'past week', 'past weeks')
-      : plural(entry.dataPoints, 'past day', 'past days');
-  return `typically ${plural(players, 'player', 'players')} (${span})`;
+    entry.basis === 'weekday_hour' ? countOf(entry.dataPoints, 'past week') : countOf(entry.dataPoints, 'past day');
+  return `typically ${countOf(players, 'player')} (${span})`;
 }
 
 /** True when some hour has no history: the chart then says what its hatched bars mean. */

@@ -24,7 +24,7 @@ export function makeBusyResult(serverGuid: string, overrides: Partial<BusyResult
   return {
     serverGuid,
     busyIndicator: {
-      busyLevel: 'busy',
+      busyLevel: 'very_busy',
       busyText: 'Busier than usual',
       typicalPlayers: 18,
       currentPlayers: 24,

@@ -6,6 +6,7 @@ import { parseApiTimestamp } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { SIDE_STYLES, SideName, type Side } from './compare-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * Head-to-Head Encounters (spec: site-statistics §2 "date/time linking to round report with both highlighted, map,
@@ -29,9 +30,7 @@ export function HeadToHead({ result }: { result: ComparisonResponse }) {
     <SectionCard
       title="Head-to-Head Encounters"
       description={
-        encounters.length > 0
-          ? `${encounters.length} ${encounters.length === 1 ? 'round' : 'rounds'} both played, newest first`
-          : undefined
+        encounters.length > 0 ? `${countOf(encounters.length, 'round')} both played, newest first` : undefined
       }
       bodyClassName="px-0 py-0"
     >

@@ -14,6 +14,7 @@ import {
   type MapSortKey,
 } from '../lib/map-table.ts';
 import { SIDE_STYLES, SideName, type Side } from './compare-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * Map Performance (spec: site-statistics §2 "sortable by map name and each player's score, kills, deaths, K/D;
@@ -40,7 +41,7 @@ export function MapPerformance({ result }: { result: ComparisonResponse }) {
   return (
     <SectionCard
       title="Map Performance"
-      description={`${result.mapPerformance.length} ${result.mapPerformance.length === 1 ? 'map' : 'maps'} either player has played`}
+      description={`${countOf(result.mapPerformance.length, 'map')} either player has played`}
       actions={
         <>
           <Toggle checked={showKillsDeaths} onChange={setShowKillsDeaths}>

@@ -7,6 +7,7 @@ import { formatKdRatio, formatPlayTime } from '../../../lib/format.ts';
 import { kdTone, kdValue } from '../../../lib/tones.ts';
 import { PERFORMANCE_TABS, comparisonPingTone, figureOf, winnerOf } from '../lib/compare-rules.ts';
 import { FaceOffRow, SIDE_STYLES, SideName, WinnerBadge, type Side } from './compare-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * The comparison's headline sections (spec: site-statistics §2 "overall K/D with WINNER badge on the higher; core
@@ -29,7 +30,8 @@ export function KdFaceOff({ result }: { result: ComparisonResponse }) {
     { side: 2 as const, name: result.player2, totals: allTime?.player2Totals },
   ];
   const ratios = sides.map(({ totals }) => (totals ? kdValue(totals.kills, totals.deaths) : null));
-  const winner = winnerOf(ratios[0], ratios[1]);
+  // K/D is shown to 2 decimals (§5): two ratios that read the same crown nobody.
+  const winner = winnerOf(ratios[0], ratios[1], { decimals: 2 });
   return (
     <section
       aria-label="Overall K/D"
@@ -88,14 +90,18 @@ function KdCard({
       </p>
       {totals && (
         <p className="tabular mt-1 text-xs text-muted">
-          {countFormat.format(totals.kills)} kills · {countFormat.format(totals.deaths)} deaths
+          {countOf(totals.kills, 'kill')} · {countOf(totals.deaths, 'death')}
         </p>
       )}
     </div>
   );
 }
 
-const killRateFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const KILL_RATE_DECIMALS = 3;
+const killRateFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: KILL_RATE_DECIMALS,
+});
 const pingFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Kill rate per minute (higher better) and average ping (lower better, in the comparison's ping bands). */
@@ -121,7 +127,7 @@ export function CoreStatistics({ result }: { result: ComparisonResponse }) {
           hint="kills per minute"
           first={rate(rates[0] ?? null)}
           second={rate(rates[1] ?? null)}
-          better={winnerOf(rates[0], rates[1])}
+          better={winnerOf(rates[0], rates[1], { decimals: KILL_RATE_DECIMALS })}
           testId="kill-rate"
         />
         <FaceOffRow
@@ -129,7 +135,7 @@ export function CoreStatistics({ result }: { result: ComparisonResponse }) {
           hint="lower is better"
           first={ping(pings[0] ?? null)}
           second={ping(pings[1] ?? null)}
-          better={winnerOf(pings[0], pings[1], true)}
+          better={winnerOf(pings[0], pings[1], { decimals: 0, lowerWins: true })}
           testId="average-ping"
         />
       </dl>
@@ -178,7 +184,11 @@ export function PerformanceOverTime({ result }: { result: ComparisonResponse }) 
                 label={figure.label}
                 first={figure.format(first)}
                 second={figure.format(second)}
-                better={figure.key === 'playTimeMinutes' ? null : winnerOf(first, second, figure.lowerWins)}
+                better={
+                  figure.key === 'playTimeMinutes'
+                    ? null
+                    : winnerOf(first, second, { decimals: 0, lowerWins: figure.lowerWins })
+                }
                 testId={`bucket-${figure.key}`}
                 below={<ShareBar first={first} second={second} />}
               />

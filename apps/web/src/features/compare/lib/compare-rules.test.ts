@@ -6,6 +6,7 @@ import {
   PERFORMANCE_TABS,
   comparisonFailureMessage,
   comparisonPingTone,
+  isSelfComparison,
   isUsableComparison,
   winnerOf,
 } from './compare-rules.ts';
@@ -53,10 +54,27 @@ describe('comparison rules', () => {
   });
 
   it('names the higher figure the winner, or the lower where lower is better; nobody on a tie or a missing figure', () => {
-    expect(winnerOf(2, 1)).toBe(1);
-    expect(winnerOf(1, 2)).toBe(2);
-    expect(winnerOf(40, 90, true)).toBe(1);
-    expect(winnerOf(1.5, 1.5)).toBeNull();
-    expect(winnerOf(null, 3)).toBeNull();
+    expect(winnerOf(2, 1, { decimals: 0 })).toBe(1);
+    expect(winnerOf(1, 2, { decimals: 0 })).toBe(2);
+    expect(winnerOf(40, 90, { decimals: 0, lowerWins: true })).toBe(1);
+    expect(winnerOf(1.5, 1.5, { decimals: 2 })).toBeNull();
+    expect(winnerOf(null, 3, { decimals: 0 })).toBeNull();
+  });
+
+  it('calls a tie what reads as one: figures equal once rounded as the page shows them crown nobody', () => {
+    // K/D to 2 decimals: 1.004 and 1.001 both read "1.00".
+    expect(winnerOf(1.004, 1.001, { decimals: 2 })).toBeNull();
+    expect(winnerOf(1.006, 1.001, { decimals: 2 })).toBe(1);
+    // Pings in whole ms: 48.2 and 47.9 both read "48 ms".
+    expect(winnerOf(48.2, 47.9, { decimals: 0, lowerWins: true })).toBeNull();
+    expect(winnerOf(48.6, 47.9, { decimals: 0, lowerWins: true })).toBe(2);
+  });
+
+  it('refuses a player compared with himself (the same name after trimming; another letter case is another player)', () => {
+    expect(isSelfComparison('Ann', 'Ann')).toBe(true);
+    expect(isSelfComparison(' Ann ', 'Ann')).toBe(true);
+    expect(isSelfComparison('Ann', 'ann')).toBe(false);
+    expect(isSelfComparison('Ann', 'Ben')).toBe(false);
+    expect(isSelfComparison('', '  ')).toBe(false);
   });
 });

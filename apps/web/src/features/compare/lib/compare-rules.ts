@@ -1,4 +1,9 @@
-import { COMPARISON_NOT_FOUND_MESSAGE, type ComparisonBucket, type ComparisonResponse } from '@frontline/contract';
+import {
+  COMPARISON_NOT_FOUND_MESSAGE,
+  COMPARISON_SAME_PLAYER_MESSAGE,
+  type ComparisonBucket,
+  type ComparisonResponse,
+} from '@frontline/contract';
 import { HttpError } from '../../../lib/api-client.ts';
 import type { Tone } from '../../../lib/tones.ts';
 
@@ -18,14 +23,20 @@ export const PERFORMANCE_TABS: readonly { value: ComparisonBucket; label: string
 export const COMPARISON_MESSAGES = {
   /** §8 "404 gives …" (also the server's message). */
   notFound: COMPARISON_NOT_FOUND_MESSAGE,
+  /** The same name twice (also the server's 400 message). */
+  samePlayer: COMPARISON_SAME_PLAYER_MESSAGE,
   failed: 'Failed to fetch comparison data. Please try again later.',
   noData: 'No comparison data returned. The players may not have any recent overlapping history.',
   activityHoursFailed: 'Failed to fetch activity hours data',
 } as const;
 
-/** §8: a 404 names the players as unknown; any other failure is the general message. */
+/** §8: a 404 names the players as unknown; a 400 for the same name twice says so; any other failure is general. */
 export function comparisonFailureMessage(error: unknown): string {
-  return error instanceof HttpError && error.status === 404 ? COMPARISON_MESSAGES.notFound : COMPARISON_MESSAGES.failed;
+  if (!(error instanceof HttpError)) return COMPARISON_MESSAGES.failed;
+  if (error.status === 404) return COMPARISON_MESSAGES.notFound;
+  const message = (error.body as { message?: unknown } | null)?.message;
+  if (error.status === 400 && message === COMPARISON_SAME_PLAYER_MESSAGE) return COMPARISON_MESSAGES.samePlayer;
+  return COMPARISON_MESSAGES.failed;
 }
 
 /**
@@ -47,13 +58,32 @@ export function comparisonPingTone(averagePing: number): Tone {
 }
 
 /**
- * Which side wins a figure: 1 or 2, or null on a tie or when either is missing. `lowerWins` for figures where less
- * is better (§2 "average ping, lower better").
+ * Which side wins a figure: 1 or 2, or null on a tie or when either is missing. The figures are compared as shown,
+ * rounded to the `decimals` the page writes them with: two K/D of 1.004 and 1.001 both read "1.00", and an arrow
+ * beside one of two equal numbers would say something the page does not show. `lowerWins` for figures where less is
+ * better (§2 "average ping, lower better").
  */
-export function winnerOf(first: number | null | undefined, second: number | null | undefined, lowerWins = false) {
+export function winnerOf(
+  first: number | null | undefined,
+  second: number | null | undefined,
+  { decimals, lowerWins = false }: { decimals: number; lowerWins?: boolean },
+): Side | null {
   if (first === null || first === undefined || second === null || second === undefined) return null;
-  if (!Number.isFinite(first) || !Number.isFinite(second) || first === second) return null;
-  return first > second !== lowerWins ? 1 : 2;
+  if (!Number.isFinite(first) || !Number.isFinite(second)) return null;
+  const [shownFirst, shownSecond] = [first, second].map((value) => Number(value.toFixed(decimals)));
+  if (shownFirst === shownSecond) return null;
+  return (shownFirst ?? 0) > (shownSecond ?? 0) !== lowerWins ? 1 : 2;
+}
+
+type Side = 1 | 2;
+
+/**
+ * §5 "Comparison needs both names non-blank after trimming"; and two different names: a player compared with
+ * himself is refused (the API answers 400 with the same words, docs/formulas.md "Comparison").
+ */
+export function isSelfComparison(player1: string, player2: string): boolean {
+  const first = player1.trim();
+  return first !== '' && first === player2.trim();
 }
 
 /** A player's figure from one of the answer's per-player lists, found by name (the answer lists player1 first). */

@@ -157,6 +157,54 @@ describe('ComparePage', () => {
     expect(within(screen.getByTestId('average-ping-1')).getByText('120 ms')).toHaveClass('text-danger');
   });
 
+  it('marks nobody where the two figures read the same once rounded as shown (a tie as displayed)', async () => {
+    const base = makeComparison();
+    stubApi({
+      compare: () => ({
+        ...base,
+        killRates: [
+          { playerName: 'Alpha', killRate: 0.8334 },
+          { playerName: 'Bravo', killRate: 0.8331 },
+        ],
+        averagePing: [
+          { playerName: 'Alpha', averagePing: 48.2 },
+          { playerName: 'Bravo', averagePing: 47.9 },
+        ],
+      }),
+    });
+    renderPage('?player1=Alpha&player2=Bravo');
+    expect(await screen.findByTestId('kill-rate-1')).toHaveTextContent('0.833');
+    expect(screen.getByTestId('kill-rate-2')).toHaveTextContent('0.833');
+    expect(screen.getByTestId('average-ping-1')).toHaveTextContent('48 ms');
+    expect(screen.getByTestId('average-ping-2')).toHaveTextContent('48 ms');
+    for (const id of ['kill-rate-1', 'kill-rate-2', 'average-ping-1', 'average-ping-2']) {
+      expect(screen.getByTestId(id)).not.toHaveAttribute('data-better');
+    }
+  });
+
+  it('refuses a player compared with himself, from the form or an address, without asking the API', async () => {
+    const calls = stubApi({ compare: () => makeComparison() });
+    const { user } = renderPage();
+    await user.type(field('Player 1'), 'Alpha');
+    await user.type(field('Player 2'), ' Alpha ');
+    await user.click(compareButton());
+    expect(await screen.findByTestId('compare-same-player')).toHaveTextContent(
+      'Choose two different players: a player cannot be compared with himself.',
+    );
+    await user.click(compareButton());
+    expect(screen.queryByTestId('comparison-result')).toBeNull();
+    expect(compareCalls(calls)).toHaveLength(0);
+  });
+
+  it('says why when an address names the same player twice', async () => {
+    const calls = stubApi({ compare: () => makeComparison() });
+    renderPage('?player1=Alpha&player2=Alpha');
+    expect(await screen.findByTestId('compare-same-player')).toHaveTextContent(
+      'Choose two different players: a player cannot be compared with himself.',
+    );
+    expect(compareCalls(calls)).toHaveLength(0);
+  });
+
   it('shows N/A for a ping never sampled', async () => {
     stubApi({
       compare: () =>

@@ -18,7 +18,12 @@ import { OnlineHours } from '../components/online-hours.tsx';
 import { CoreStatistics, KdFaceOff, PerformanceOverTime } from '../components/overview-sections.tsx';
 import { PlayerNameField } from '../components/player-name-field.tsx';
 import { ServerSelector } from '../components/server-selector.tsx';
-import { COMPARISON_MESSAGES, comparisonFailureMessage, isUsableComparison } from '../lib/compare-rules.ts';
+import {
+  COMPARISON_MESSAGES,
+  comparisonFailureMessage,
+  isSelfComparison,
+  isUsableComparison,
+} from '../lib/compare-rules.ts';
 import {
   comparisonQueryParams,
   comparisonRequestOf,
@@ -55,7 +60,9 @@ export function ComparePage() {
     }
   }
 
-  const comparison = useComparison(request);
+  // A player compared with himself is refused before any call: the page says why (the API would answer 400).
+  const selfComparison = request !== null && isSelfComparison(request.player1, request.player2);
+  const comparison = useComparison(selfComparison ? null : request);
   const answer = comparison.data;
   const usable = isUsableComparison(answer) ? answer : null;
   const settled = comparison.isSuccess && !comparison.isPlaceholderData;
@@ -78,8 +85,8 @@ export function ComparePage() {
   function compare(event?: FormEvent) {
     event?.preventDefault();
     if (!typed || busy) return;
-    if (sameRequest(typed, request)) void comparison.refetch();
-    else setRequest(typed);
+    if (!sameRequest(typed, request)) setRequest(typed);
+    else if (!isSelfComparison(typed.player1, typed.player2)) void comparison.refetch();
   }
 
   function chooseServer(serverGuid: string | undefined) {
@@ -89,6 +96,16 @@ export function ComparePage() {
   let body;
   if (!request) {
     body = <IntroMessage />;
+  } else if (selfComparison) {
+    body = (
+      <p
+        role="alert"
+        data-testid="compare-same-player"
+        className="rounded-md border border-warn/40 bg-warn/10 px-4 py-6 text-center text-sm text-ink"
+      >
+        {COMPARISON_MESSAGES.samePlayer}
+      </p>
+    );
   } else if (comparison.isPending) {
     body = <LoadingBlock label="Comparing players…" />;
   } else if (comparison.isError) {

@@ -1,5 +1,8 @@
 import type {
   AccountProfileResponse,
+  Buddy,
+  FavoriteServer,
+  PlayerNameLink,
   PlayerSearchResponse,
   PlayerSearchResult,
   ServerSearchResponse,
@@ -39,9 +42,19 @@ export type AddRequest =
   | { kind: 'favoriteServers'; body: { serverGuid: string } }
   | { kind: 'buddies'; body: { buddyPlayerName: string } };
 
+/** What an add answers: the item as listed (201 when new, 200 when the user already had it). */
+type ListedItem = PlayerNameLink | FavoriteServer | Buddy;
+
 /** POST: 201 with the new item, or 200 with the one already listed. */
-export function addListItem({ kind, body }: AddRequest): Promise<unknown> {
-  return authPost(LIST_PATHS[kind], body);
+export function addListItem({ kind, body }: AddRequest): Promise<ListedItem> {
+  return authPost<ListedItem>(LIST_PATHS[kind], body);
+}
+
+/** The name an item is shown by, whichever list it belongs to. */
+export function listedItemName(item: ListedItem): string {
+  if ('buddyPlayerName' in item) return item.buddyPlayerName;
+  if ('serverName' in item) return item.serverName;
+  return item.playerName;
 }
 
 export function removeListItem(kind: ListKind, id: number): Promise<unknown> {

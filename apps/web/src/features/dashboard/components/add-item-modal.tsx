@@ -6,8 +6,15 @@ import { SearchDropdown } from '../../../components/search-dropdown.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
-import { addListItem, searchPlayers, searchServers, type AddRequest } from '../api/account.ts';
-import { LIST_TEXTS, SELECT_PLAYER_MESSAGE, SELECT_SERVER_MESSAGE, type ListKind } from '../lib/dashboard-lists.ts';
+import { displayPlayerName } from '../../../lib/player-name.ts';
+import { addListItem, listedItemName, searchPlayers, searchServers, type AddRequest } from '../api/account.ts';
+import {
+  LIST_TEXTS,
+  SELECT_PLAYER_MESSAGE,
+  SELECT_SERVER_MESSAGE,
+  alreadyListedMessage,
+  type ListKind,
+} from '../lib/dashboard-lists.ts';
 
 /**
  * The add modals (spec §2 "Modals: Add Player Profile, Add Favorite Server, Add Squad Member"; §5 validation; §8
@@ -23,10 +30,13 @@ const MODAL_TEST_IDS: Record<ListKind, string> = {
 
 export function AddItemModal({
   kind,
+  listedIds,
   onClose,
   onAdded,
 }: {
   kind: ListKind;
+  /** The ids of the items the list holds: an add the server answers with one of them added nothing. */
+  listedIds: ReadonlySet<number>;
   onClose: () => void;
   /** Called after the item was added; the screen then closes the modal and reloads the lists. */
   onAdded: () => void;
@@ -34,6 +44,7 @@ export function AddItemModal({
   return kind === 'favoriteServers' ? (
     <AddForm<ServerSearchResult>
       kind={kind}
+      listedIds={listedIds}
       onClose={onClose}
       onAdded={onAdded}
       searchLabel="Search servers"
@@ -49,6 +60,7 @@ export function AddItemModal({
   ) : (
     <AddForm<PlayerSearchResult>
       kind={kind}
+      listedIds={listedIds}
       onClose={onClose}
       onAdded={onAdded}
       searchLabel="Search players"
@@ -73,6 +85,7 @@ export function AddItemModal({
 
 function AddForm<T>({
   kind,
+  listedIds,
   onClose,
   onAdded,
   searchLabel,
@@ -86,6 +99,7 @@ function AddForm<T>({
   invalidMessage,
 }: {
   kind: ListKind;
+  listedIds: ReadonlySet<number>;
   onClose: () => void;
   onAdded: () => void;
   searchLabel: string;
@@ -117,7 +131,15 @@ function AddForm<T>({
     setSaving(true);
     setError(null);
     try {
-      await addListItem(request);
+      const answer = await addListItem(request);
+      // The server answers an item the user already has with that item (200, not a new one): nothing was added,
+      // so the modal says so and stays open rather than closing as if it had worked.
+      if (listedIds.has(answer.id)) {
+        const name = listedItemName(answer);
+        setError(alreadyListedMessage(kind, kind === 'favoriteServers' ? name : displayPlayerName(name)));
+        setSaving(false);
+        return;
+      }
       onAdded();
     } catch (cause) {
       console.error(texts.addFailed, cause);

@@ -256,6 +256,28 @@ describe('add modals (spec §5: validation, "Submit buttons are disabled while b
     expect(screen.getByTestId('add-submit')).toHaveTextContent('Add to Squad');
   });
 
+  it('says a name is already in the squad and stays open when the server answers with the buddy already listed', async () => {
+    signIn();
+    const server = fakeServer({
+      'GET /stats/auth/profile': json(profile({ buddies: [buddy(4, 'SirRocket')] })),
+      'GET /stats/Players/search': json({ items: [], currentPage: 1, totalItems: 0, totalPages: 0 }),
+      // The account API answers 200 with the item the user already had: nothing was added.
+      'POST /stats/auth/buddies': json(buddy(4, 'SirRocket'), 200),
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(await within(await screen.findByTestId('squad-section')).findByTestId('add-button'));
+    await user.type(screen.getByRole('combobox'), 'SirRocket');
+    await user.click(screen.getByTestId('add-submit'));
+
+    expect(await screen.findByTestId('add-error')).toHaveTextContent('SirRocket is already in Your Squad.');
+    expect(screen.getByRole('dialog', { name: 'Add Squad Member' })).toBeInTheDocument();
+    expect(screen.getByTestId('add-submit')).toHaveTextContent('Add to Squad');
+    expect(server.callsTo('POST /stats/auth/buddies')).toHaveLength(1);
+    // Nothing changed, so nothing is reloaded.
+    expect(server.callsTo('GET /stats/auth/profile')).toHaveLength(1);
+  });
+
   it("requires a server chosen from the results: 'Please select a server from the search results.'", async () => {
     signIn();
     const server = fakeServer({
@@ -328,7 +350,7 @@ describe('remove (spec §4: "confirmation modal titled \'Remove {name}\', confir
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Remove Sgt Pepper' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Remove Sgt Pepper?' });
+    const dialog = screen.getByRole('dialog', { name: 'Remove Sgt Pepper' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.callsTo('DELETE /stats/auth/player-names/1')).toHaveLength(0);
@@ -353,7 +375,7 @@ describe('remove (spec §4: "confirmation modal titled \'Remove {name}\', confir
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Remove Pal' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Remove Pal?' })).getByRole('button', { name: 'Remove' }),
+      within(screen.getByRole('dialog', { name: 'Remove Pal' })).getByRole('button', { name: 'Remove' }),
     );
 
     expect(await screen.findByText('Failed to remove buddy')).toBeInTheDocument();

@@ -182,6 +182,7 @@ export function DashboardScreen() {
         <AddItemModal
           key={adding}
           kind={adding}
+          listedIds={new Set(lists[adding].map((item) => item.id))}
           onClose={() => setAdding(null)}
           onAdded={() => {
             // Spec §4: "Add: on success the modal closes and the dashboard reloads."
@@ -192,7 +193,7 @@ export function DashboardScreen() {
       )}
       <ConfirmModal
         open={removal !== null}
-        title={removal ? `Remove ${removal.name}?` : ''}
+        title={removal ? `Remove ${removal.name}` : ''}
         message={removal ? `Remove ${removal.name} from ${LIST_TEXTS[removal.kind].section}` : ''}
         busy={removing}
         onCancel={() => setRemoval(null)}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CloseIcon, LineIcon } from '../../../components/icons.tsx';
 import { LIST_TEXTS, type ListKind } from '../lib/dashboard-lists.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /** The pieces the dashboard's three sections share, so the three read alike. */
 
@@ -42,7 +43,7 @@ export function DashboardSection({
             {signedIn && (
               <span
                 data-testid="count-badge"
-                aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}
+                aria-label={`${countOf(count, 'item')}`}
                 className="tabular inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-soft px-1.5 font-sans text-xs font-bold text-accent"
               >
                 {count}

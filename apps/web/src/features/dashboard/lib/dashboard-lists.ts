@@ -73,6 +73,11 @@ export const LIST_TEXTS: Record<
   },
 };
 
+/** An add of an item the list already holds: said in the modal, which stays open (the server adds nothing). */
+export function alreadyListedMessage(kind: ListKind, name: string): string {
+  return `${name} is already in ${LIST_TEXTS[kind].section}.`;
+}
+
 /** Spec §5. */
 export const SELECT_PLAYER_MESSAGE = 'Please select a player from the search results.';
 export const SELECT_SERVER_MESSAGE = 'Please select a server from the search results.';

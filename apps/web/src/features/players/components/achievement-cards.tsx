@@ -16,7 +16,7 @@ import { BadgeImage } from '../../../components/achievements/badge-image.tsx';
 import { tierStyle } from '../../../components/achievements/tiers.ts';
 import { formatDate } from '../../../lib/date-format.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 
 /** What a card opened: its modal and the awards it shows. */
 interface OpenCard {
@@ -78,7 +78,7 @@ function AchievementCard({ group, now, onOpen }: { group: AchievementGroup; now:
           </time>
         </span>
         <span className="block text-xs break-words text-muted">
-          {[award.mapName && formatMapName(award.mapName), award.serverName].filter(Boolean).join(' · ')}
+          {[award.mapName && mapNameInText(award.mapName), award.serverName].filter(Boolean).join(' · ')}
         </span>
       </span>
     </button>

@@ -10,17 +10,23 @@ import {
 import { achievementTitle } from '../../../components/achievements/achievement-text.ts';
 import { CountBadge } from '../../../components/achievements/achievement-ui.tsx';
 import { BadgeImage } from '../../../components/achievements/badge-image.tsx';
-import { nextMilestones, progressText } from '../../../components/achievements/next-milestone.ts';
+import {
+  nextMilestones,
+  progressText,
+  unfinishedRoundsNote,
+  type ProfileTotals,
+} from '../../../components/achievements/next-milestone.ts';
 import { tierStyle } from '../../../components/achievements/tiers.ts';
 import { ErrorBox } from '../../../components/error-box.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { LoadingBlock } from '../../../components/spinner.tsx';
 import { formatDate } from '../../../lib/date-format.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePlayerGamification } from '../api/players.ts';
 import { EmptyNote } from './player-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Spec §8. */
 const GAMIFICATION_ERROR_TEXT = 'Failed to fetch gamification data';
@@ -34,7 +40,16 @@ export const HERO_BADGES = 5;
  * with progress, and the achievement, streak and next-milestone modals"). It has its own query: the profile above
  * it shows as soon as its own answer comes, and a failure here stays here.
  */
-export function AchievementsSection({ playerName, now }: { playerName: string; now: Date }) {
+export function AchievementsSection({
+  playerName,
+  now,
+  profileTotals,
+}: {
+  playerName: string;
+  now: Date;
+  /** The header's kills, score and play time, for the note where a milestone's own total differs. */
+  profileTotals?: ProfileTotals;
+}) {
   const gamification = usePlayerGamification(playerName);
   const viewAll = (
     <Link
@@ -63,7 +78,7 @@ export function AchievementsSection({ playerName, now }: { playerName: string; n
       ) : !gamification.data ? (
         <LoadingBlock label="Loading achievements…" />
       ) : (
-        <AchievementsBody data={gamification.data} playerName={playerName} now={now} />
+        <AchievementsBody data={gamification.data} playerName={playerName} now={now} profileTotals={profileTotals} />
       )}
     </SectionCard>
   );
@@ -72,10 +87,20 @@ export function AchievementsSection({ playerName, now }: { playerName: string; n
 function collectionSummary(badges: readonly OwnedBadge[]): string {
   const awards = badges.reduce((sum, badge) => sum + badge.count, 0);
   if (badges.length === 0) return 'No badges earned yet.';
-  return `${badges.length} ${badges.length === 1 ? 'badge' : 'badges'} earned, ${awards} ${awards === 1 ? 'award' : 'awards'} in all.`;
+  return `${countOf(badges.length, 'badge')} earned, ${countOf(awards, 'award')} in all.`;
 }
 
-function AchievementsBody({ data, playerName, now }: { data: GamificationResponse; playerName: string; now: Date }) {
+function AchievementsBody({
+  data,
+  playerName,
+  now,
+  profileTotals,
+}: {
+  data: GamificationResponse;
+  playerName: string;
+  now: Date;
+  profileTotals: ProfileTotals | undefined;
+}) {
   const [detail, setDetail] = useState<Achievement | null>(null);
   const [streaksOpen, setStreaksOpen] = useState(false);
   const [milestonesOpen, setMilestonesOpen] = useState(false);
@@ -117,7 +142,11 @@ function AchievementsBody({ data, playerName, now }: { data: GamificationRespons
 
       <div className="grid gap-3 sm:grid-cols-2">
         <BestStreak bestStreaks={data.bestStreaks} onOpen={() => setStreaksOpen(true)} />
-        <NextMilestone milestone={milestones[0]} onOpen={() => setMilestonesOpen(true)} />
+        <NextMilestone
+          milestone={milestones[0]}
+          note={milestones[0] ? unfinishedRoundsNote(milestones[0].track, profileTotals, data.milestoneTotals) : null}
+          onOpen={() => setMilestonesOpen(true)}
+        />
       </div>
 
       {collection.length > 0 && (
@@ -160,7 +189,12 @@ function AchievementsBody({ data, playerName, now }: { data: GamificationRespons
         playerName={playerName}
         onClose={() => setStreaksOpen(false)}
       />
-      <NextMilestoneModal open={milestonesOpen} milestones={milestones} onClose={() => setMilestonesOpen(false)} />
+      <NextMilestoneModal
+        open={milestonesOpen}
+        milestones={milestones}
+        noteOf={(milestone) => unfinishedRoundsNote(milestone.track, profileTotals, data.milestoneTotals)}
+        onClose={() => setMilestonesOpen(false)}
+      />
     </div>
   );
 }
@@ -184,7 +218,7 @@ function BestStreak({ bestStreaks, onOpen }: { bestStreaks: GamificationResponse
           </p>
           <p className="text-xs break-words text-muted">
             {[
-              bestStreaks.bestStreakMap && formatMapName(bestStreaks.bestStreakMap),
+              bestStreaks.bestStreakMap && mapNameInText(bestStreaks.bestStreakMap),
               bestStreaks.bestStreakServer,
               bestStreaks.bestStreakDate && formatDate(bestStreaks.bestStreakDate),
             ]
@@ -204,9 +238,12 @@ function BestStreak({ bestStreaks, onOpen }: { bestStreaks: GamificationResponse
 
 function NextMilestone({
   milestone,
+  note,
   onOpen,
 }: {
   milestone: ReturnType<typeof nextMilestones>[number] | undefined;
+  /** Why the total differs from the header's, when it does. */
+  note: string | null;
   onOpen: () => void;
 }) {
   return (
@@ -222,6 +259,11 @@ function NextMilestone({
             </span>
           </p>
           <MilestoneProgressBar fraction={milestone.fraction} label={`${milestone.name} progress`} />
+          {note && (
+            <p data-testid="milestone-note" className="text-[11px] text-muted">
+              {note}
+            </p>
+          )}
         </>
       ) : (
         <p className="text-sm text-muted">Every milestone is reached.</p>

@@ -6,6 +6,7 @@ import { KILL_RATE_THRESHOLDS, TONE_FILL_CLASSES, TONE_STROKE_CLASSES, killRateT
 import { buildTrendGeometry, type PlotBox, type TrendPoint } from '../lib/trend-chart.ts';
 import { EmptyNote } from './player-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * Performance Analytics (spec: site-statistics §2 "K/D and kill-rate trend charts"; §9 "K/D colour thresholds
@@ -52,7 +53,7 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 function trendsDescription(recentStats: PlayerStatsResponse['recentStats']): string {
   const rounds = recentStats.totalRoundsAnalyzed;
   const since = formatDate(recentStats.analysisPeriodStart, UTC);
-  return `${rounds} ${rounds === 1 ? 'round' : 'rounds'} since ${since} (UTC days, at most the last 90), one point per day played.`;
+  return `${countOf(rounds, 'round')} since ${since} (UTC days, at most the last 90), one point per day played.`;
 }
 
 export function PerformanceAnalytics({ recentStats }: { recentStats: PlayerStatsResponse['recentStats'] }) {
@@ -126,7 +127,7 @@ function TrendChart({
         <svg
           viewBox={`0 0 ${box.width} ${box.height}`}
           role="img"
-          aria-label={`${title} by day: ${points.length} ${points.length === 1 ? 'day' : 'days'}, average ${geometry.average.toFixed(digits)}`}
+          aria-label={`${title} by day: ${countOf(points.length, 'day')}, average ${geometry.average.toFixed(digits)}`}
           width={box.width}
           height={box.height}
           className="block max-w-full overflow-visible text-[10px]"

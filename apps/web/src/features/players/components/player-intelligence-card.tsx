@@ -26,6 +26,7 @@ import {
   sharedServers,
   similarityTone,
 } from '../lib/similarity.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 const BAR_CLASSES: Partial<Record<Tone, string>> = { good: 'bg-good', warn: 'bg-warn', low: 'bg-danger' };
 
@@ -174,8 +175,7 @@ function MatchDetails({
           <h4 className={DETAIL_TITLE}>Online hours</h4>
           <dl className="space-y-1 text-xs">
             <DetailRow label="Hours overlap">
-              {hours.shared.length} {hours.shared.length === 1 ? 'hour' : 'hours'} ·{' '}
-              <strong>{hoursOverlapLabel(hours.shared.length)}</strong>
+              {countOf(hours.shared.length, 'hour')} · <strong>{hoursOverlapLabel(hours.shared.length)}</strong>
             </DetailRow>
             {hours.patternSimilarity !== null && (
               <DetailRow label="Pattern similarity">

@@ -6,6 +6,7 @@ import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { PlayersSort } from '../lib/players-query.ts';
 import { OnlineBadge, SortableHeader } from './player-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * Find Players' table (spec: site-statistics §2 "paged table with sortable PLAYER and LAST SEEN. Rows link to
@@ -29,7 +30,9 @@ function PlayerStatus({ player }: { player: PlayerSearchResult }) {
       </Link>
       <span className="tabular text-xs whitespace-nowrap text-muted">
         {server.mapName && <span className="capitalize">{formatMapName(server.mapName)} · </span>}
-        <span title={`This session: ${server.sessionKills} kills, ${server.sessionDeaths} deaths`}>
+        <span
+          title={`This session: ${countOf(server.sessionKills, 'kill')}, ${countOf(server.sessionDeaths, 'death')}`}
+        >
           K/D {formatKdRatio(server.sessionKills, server.sessionDeaths)} ({server.sessionKills}/{server.sessionDeaths})
         </span>
       </span>

@@ -174,7 +174,7 @@ describe('PlayerAchievementsPage', () => {
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('achievement-detail')).toBeInTheDocument();
     expect(within(dialog).getByText('Finished a round 1st place by score')).toBeInTheDocument();
-    expect(within(dialog).getByText('Team label')).toBeInTheDocument();
+    expect(within(dialog).getByText('Team', { exact: true })).toBeInTheDocument();
   });
 
   // §4 "changing either filter resets to page 1 and refetches; URL query synced by replacing history".

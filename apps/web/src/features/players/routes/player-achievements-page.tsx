@@ -10,7 +10,7 @@ import { UpdatingOverlay } from '../../../components/section-card.tsx';
 import { LoadingBlock, Spinner } from '../../../components/spinner.tsx';
 import { HttpError } from '../../../lib/api-client.ts';
 import { isListUpdating, showListTop } from '../../../lib/list-display.ts';
-import { formatMapName } from '../../../lib/map-and-mode.ts';
+import { mapNameInText } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import { useMinuteClock } from '../../../lib/use-clock.ts';
@@ -29,6 +29,7 @@ import {
   withAchievementsPageSize,
   type AchievementsFilters,
 } from '../lib/achievements-query.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Spec §8: "achievements view shows the message with Try Again (default 'Failed to load achievements.')". */
 const ACHIEVEMENTS_ERROR_TEXT = 'Failed to load achievements.';
@@ -103,7 +104,7 @@ function PlayerAchievements({ playerName }: { playerName: string }) {
           <option value="">All maps</option>
           {maps.map((map) => (
             <option key={map} value={map}>
-              {formatMapName(map)}
+              {mapNameInText(map)}
             </option>
           ))}
         </FilterSelect>
@@ -186,8 +187,7 @@ function PlayerAchievements({ playerName }: { playerName: string }) {
               window={ACHIEVEMENTS_PAGINATION_WINDOW}
             />
             <p className="tabular text-xs text-muted">
-              {data.totalItems} {data.totalItems === 1 ? 'award' : 'awards'}, page {data.page} of{' '}
-              {Math.max(1, data.totalPages)}
+              {countOf(data.totalItems, 'award')}, page {data.page} of {Math.max(1, data.totalPages)}
             </p>
           </div>
         )}

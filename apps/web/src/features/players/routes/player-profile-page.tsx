@@ -120,7 +120,15 @@ function LoadedProfile({ stats, now }: { stats: PlayerStatsResponse; now: Date }
           <ServerRankings rankings={stats.insights.serverRankings} />
           <ActivityByHour insights={stats.insights} />
         </div>
-        <AchievementsSection playerName={stats.playerName} now={now} />
+        <AchievementsSection
+          playerName={stats.playerName}
+          now={now}
+          profileTotals={{
+            kills: stats.totalKills,
+            score: stats.totalScore,
+            playTimeMinutes: stats.totalPlayTimeMinutes,
+          }}
+        />
         <PlayerIntelligence playerName={stats.playerName} />
       </div>
       <MapPerformanceModal playerName={stats.playerName} server={mapsServer} onClose={() => setMapsServer(null)} />

@@ -22,13 +22,13 @@ import {
   withSort,
   type PlayersQuery,
 } from '../lib/players-query.ts';
+import { countOf } from '../../../lib/plural.ts';
+import { playersOnlineSummary, usePlayersOnline } from '../../../lib/live-lists.ts';
 
 /** Spec §8. */
 const PLAYERS_ERROR_TEXT = 'Failed to fetch players data. Please try again.';
 const NO_PLAYERS_TEXT = 'No players found';
 const SEARCH_HINT_TITLE = 'Player Search';
-
-const countFormat = new Intl.NumberFormat('en-US');
 
 /** /players (spec: site-statistics §2 "Find Players", §4 "Players page", §5, §8, §9). */
 export function PlayersPage() {
@@ -52,6 +52,8 @@ export function PlayersPage() {
 
   const filtered = query.playerName !== '';
   const updating = isListUpdating(players);
+  // "Players online" is the server lists' count wherever it is shown (docs/formulas.md "Player count of a server").
+  const playersOnline = usePlayersOnline();
 
   return (
     <>
@@ -74,7 +76,7 @@ export function PlayersPage() {
             {filtered ? 'Search results' : 'Online now'}
           </h2>
           <p data-testid="players-count" className="tabular text-xs text-muted">
-            {data && !players.isError ? summary(data.totalItems, query) : ''}
+            {data && !players.isError ? summary(data.totalItems, query, playersOnline) : ''}
           </p>
         </div>
         <PlayersBody
@@ -95,9 +97,10 @@ export function PlayersPage() {
   );
 }
 
-function summary(total: number, query: PlayersQuery): string {
-  const players = `${countFormat.format(total)} ${total === 1 ? 'player' : 'players'}`;
-  return query.playerName ? `${players} matching “${query.playerName}”` : `${players} online`;
+/** Searching: how many names match; online now: the players online, then the names listed (lib/live-lists.ts). */
+function summary(total: number, query: PlayersQuery, playersOnline: number | null): string {
+  if (query.playerName) return `${countOf(total, 'player')} matching “${query.playerName}”`;
+  return playersOnlineSummary(playersOnline, total);
 }
 
 function PlayersBody({

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { SquadIcon } from './realtime-icons.tsx';
+import { countOf, pluralNoun } from '../../../lib/plural.ts';
 
 /**
  * The social panel's toggle (spec §2 "A toggle button shows the online buddy count plus a badge for missed or
@@ -24,8 +25,8 @@ export function SocialToggle({
 }) {
   const label = [
     'Social panel',
-    onlineCount === undefined ? null : `${onlineCount} ${onlineCount === 1 ? 'buddy' : 'buddies'} online`,
-    pendingCount > 0 ? `${pendingCount} new ${pendingCount === 1 ? 'notification' : 'notifications'}` : null,
+    onlineCount === undefined ? null : `${countOf(onlineCount, 'buddy', 'buddies')} online`,
+    pendingCount > 0 ? `${pendingCount} new ${pluralNoun(pendingCount, 'notification')}` : null,
   ]
     .filter(Boolean)
     .join(', ');

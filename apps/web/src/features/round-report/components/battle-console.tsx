@@ -8,6 +8,7 @@ import { formatOffset } from '../lib/report-display.ts';
 import { TIME_JUMPS, jumpStep } from '../lib/replay.ts';
 import type { Replay } from '../lib/use-replay.ts';
 import { EventList } from './event-list.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 const TRACK_PLACEHOLDER = 'Player name...';
 
@@ -124,7 +125,7 @@ export function BattleConsole({
                   type="button"
                   disabled={!moves}
                   // The button's own text first, then spelt out (WCAG 2.5.3: the visible label is part of the name).
-                  aria-label={`${jump.label}: ${jump.minutes < 0 ? 'Back' : 'Forward'} ${Math.abs(jump.minutes)} ${Math.abs(jump.minutes) === 1 ? 'minute' : 'minutes'}`}
+                  aria-label={`${jump.label}: ${jump.minutes < 0 ? 'Back' : 'Forward'} ${countOf(Math.abs(jump.minutes), 'minute')}`}
                   onClick={() => replay.seek(target)}
                   className="tabular h-8 rounded-md border border-line px-2.5 text-xs font-semibold text-muted transition-colors hover:border-accent hover:text-accent disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-line disabled:hover:text-muted"
                 >

@@ -9,6 +9,7 @@ import { formatDuration } from '../../../lib/format.ts';
 import { formatGameType } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { mapTitle, roundMatchup } from '../lib/report-display.ts';
+import { countOf, pluralNoun } from '../../../lib/plural.ts';
 
 /** Spec §2 route table: "from the round report /servers". */
 export const REPORT_BACK_FALLBACK = '/servers';
@@ -62,9 +63,7 @@ export function ReportHeader({
             <Dot />
             <span className="tabular">{round.isActive ? 'In progress' : formatDuration(round.durationMinutes)}</span>
             <Dot />
-            <span className="tabular">
-              {round.participantCount} {round.participantCount === 1 ? 'player' : 'players'}
-            </span>
+            <span className="tabular">{countOf(round.participantCount, 'player')}</span>
           </span>
           {highlighted.length > 0 && (
             <span data-testid="highlighted-players" className="flex flex-wrap items-center gap-1.5 text-xs">
@@ -112,7 +111,7 @@ function TeamSide({ name, tickets, align }: { name: string; tickets: number | un
       {tickets !== undefined && (
         <span className="tabular block text-xl leading-tight font-bold text-accent">
           {tickets}
-          <span className="sr-only"> tickets</span>
+          <span className="sr-only"> {pluralNoun(tickets, 'ticket')}</span>
         </span>
       )}
     </div>

@@ -11,6 +11,7 @@ import { parseApiTimestamp } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useRoundAchievements } from '../api/round-report.ts';
 import { formatOffset, offsetMs } from '../lib/report-display.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Said quietly in place of the list: the report itself is what the visitor came for. */
 const ROUND_AWARDS_FAILED_TEXT = "This round's achievements could not be loaded.";
@@ -53,7 +54,7 @@ export function RoundAchievements({ round }: { round: RoundSummary }) {
   return (
     <SectionCard
       title="Round Achievements"
-      description={`${items.length} ${items.length === 1 ? 'award' : 'awards'}, in the order they were earned`}
+      description={`${countOf(items.length, 'award')}, in the order they were earned`}
       bodyClassName="px-2 py-2 sm:px-3"
     >
       <ol data-testid="round-achievements" className="divide-y divide-line">

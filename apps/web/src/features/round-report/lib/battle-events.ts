@@ -4,6 +4,7 @@ import { truncateName } from '../../../lib/format.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
 import type { Tone } from '../../../lib/tones.ts';
 import { formatOffset, mapTitle, offsetMs, topEntry } from './report-display.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * The battle console's synthetic timeline (spec: site-statistics §4 "Round replay": "A synthetic event timeline
@@ -73,10 +74,6 @@ function shownName(playerName: string): string {
   return truncateName(displayPlayerName(playerName));
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** Only ever called with gains: kills shown with the points they came with, objectives above the threshold. */
 function gainedPoints(points: number): string {
   return `+${points} pts`;
@@ -144,7 +141,7 @@ export function buildBattleEvents(report: RoundReportResponse): BattleEvent[] {
     if (step === 0) {
       drafts.push({
         kind: 'start',
-        message: `Battle begins on ${mapTitle(round.mapName)} with ${plural(snapshot.entries.length, 'soldier', 'soldiers')} on the field`,
+        message: `Battle begins on ${mapTitle(round.mapName)} with ${countOf(snapshot.entries.length, 'soldier')} on the field`,
         players: [],
       });
     } else {

@@ -4,6 +4,7 @@ import { formatDate, type DateFormatOptions } from '../../../lib/date-format.ts'
 import { formatRoundTime, parseApiTimestamp } from '../../../lib/format.ts';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import { displayPlayerName } from '../../../lib/player-name.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * How the round report names its round (spec: site-statistics §2 "Round report": "team labels (default Team 1,
@@ -86,7 +87,7 @@ export function topEntry(entries: readonly LeaderboardEntry[]): LeaderboardEntry
 /** The description and social-sharing text: what the round was, and who topped it. */
 export function reportDescription(report: RoundReportResponse, options: DateFormatOptions = {}): string {
   const { round } = report;
-  const players = `${round.participantCount} ${round.participantCount === 1 ? 'player' : 'players'}`;
+  const players = `${countOf(round.participantCount, 'player')}`;
   const top = topEntry(finalSnapshot(report)?.entries ?? []);
   const topText = top
     ? ` ${displayPlayerName(top.playerName)} ${round.isActive ? 'leads' : 'topped the scoreboard'} with ${top.score} points.`

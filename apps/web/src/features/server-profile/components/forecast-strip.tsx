@@ -67,7 +67,7 @@ export function ForecastStrip({
             <span className="sr-only">{FORECAST_TITLE}: </span>
             Typical day (UTC){' '}
           </span>
-          {result && <BusyBadge level={result.busyIndicator.busyLevel} />}
+          {result && <BusyBadge level={result.busyIndicator.busyLevel} text={result.busyIndicator.busyText} />}
         </span>
         <span aria-hidden="true" className="flex items-end gap-[2px]" style={{ height: PROFILE_FORECAST_BAR_MAX_PX }}>
           {bars.map(({ entry, heightPx }) => (

@@ -34,6 +34,7 @@ import {
 } from '../lib/leaderboards.ts';
 import { EmptyNote, RankBadge, UpdatingOverlay } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 const LEADERBOARDS_TITLE = 'Player Statistics & Rankings';
 
@@ -167,7 +168,7 @@ function Boards({ board }: { board: ServerLeaderboard }) {
             key={entry.playerName}
             rank={index + 1}
             playerName={entry.playerName}
-            detail={`${entry.totalKills} kills · ${entry.totalDeaths} deaths`}
+            detail={`${countOf(entry.totalKills, 'kill')} · ${countOf(entry.totalDeaths, 'death')}`}
             value={formatPlayTime(entry.minutesPlayed)}
           />
         ))}
@@ -198,7 +199,7 @@ function Boards({ board }: { board: ServerLeaderboard }) {
             key={entry.playerName}
             rank={index + 1}
             playerName={entry.playerName}
-            detail={`${entry.kills} kills · ${entry.deaths} deaths · ${entry.totalRounds} rounds`}
+            detail={`${countOf(entry.kills, 'kill')} · ${countOf(entry.deaths, 'death')} · ${countOf(entry.totalRounds, 'round')}`}
             value={formatKdRatio(entry.kills, entry.deaths)}
           />
         ))}
@@ -209,7 +210,7 @@ function Boards({ board }: { board: ServerLeaderboard }) {
             key={entry.playerName}
             rank={index + 1}
             playerName={entry.playerName}
-            detail={`${entry.kills} kills · ${entry.totalRounds} rounds`}
+            detail={`${countOf(entry.kills, 'kill')} · ${countOf(entry.totalRounds, 'round')}`}
             value={entry.killRate.toFixed(2)}
           />
         ))}
@@ -335,7 +336,7 @@ function Placements({
             {view === 'weighted'
               ? `Top three finishes in rounds with at least ${shownMinPlayers} players`
               : 'Top three finishes in every round'}{' '}
-            · 3 points for 1st, 2 for 2nd, 1 for 3rd
+            · ranked by points: 3 for 1st, 2 for 2nd, 1 for 3rd
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

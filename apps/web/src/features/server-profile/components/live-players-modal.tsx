@@ -28,6 +28,7 @@ import {
   type LiveSortState,
   type TeamGroup,
 } from '../lib/live-players.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * The live players panel (spec: site-statistics §2 "Live players panel: title the server name, map and time
@@ -107,7 +108,7 @@ function TeamTable({
       <header className="flex items-baseline justify-between gap-3 border-b border-line bg-sunken/50 px-3 py-2">
         <h3 className="heading-display truncate text-sm text-ink">{group.label}</h3>
         {group.tickets !== null && (
-          <span className="tabular shrink-0 text-xs font-semibold text-accent">{group.tickets} tickets</span>
+          <span className="tabular shrink-0 text-xs font-semibold text-accent">{countOf(group.tickets, 'ticket')}</span>
         )}
       </header>
       <div className="overflow-x-auto">

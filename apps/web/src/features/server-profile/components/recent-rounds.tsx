@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { formatRoundDuration } from '../lib/profile-display.ts';
 import { EmptyNote } from './profile-ui.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 const RECENT_ROUNDS_TITLE = 'Recent Rounds';
 const NO_RECENT_ROUNDS_TEXT = 'No recent rounds';
@@ -58,9 +59,7 @@ export function RecentRounds({ serverName, rounds }: { serverName: string; round
                       {formatRoundDuration(round.startTime, round.endTime)}
                     </span>
                   )}
-                  <p className="tabular text-xs text-muted">
-                    {round.participantCount} {round.participantCount === 1 ? 'player' : 'players'}
-                  </p>
+                  <p className="tabular text-xs text-muted">{countOf(round.participantCount, 'player')}</p>
                 </div>
               </Link>
             </li>

@@ -2,6 +2,7 @@ import { DEFAULT_INSIGHT_DAYS, INSIGHT_DAYS, type ServerInsightsResponse } from 
 import { computeYAxisMax } from '../../../lib/chart/time-axes.ts';
 import { HOURS_PER_DAY, MINUTES_PER_HOUR, parseApiTimestamp } from '../../../lib/format.ts';
 import { utcDaysRule } from '../../../lib/utc-days.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * The player activity analytics of the server profile (spec: site-statistics §2 "player count history with
@@ -44,7 +45,7 @@ export const INSIGHT_PERIOD_TITLES = {
 export function insightPeriodTitle(days: number): string {
   return Object.hasOwn(INSIGHT_PERIOD_TITLES, days)
     ? INSIGHT_PERIOD_TITLES[days as InsightDays]
-    : `Last ${days} ${days === 1 ? 'day' : 'days'}`;
+    : `Last ${countOf(days, 'day')}`;
 }
 
 export const INSIGHTS_ERROR_TEXT = 'Failed to load server insights.';

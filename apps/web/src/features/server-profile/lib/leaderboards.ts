@@ -8,6 +8,7 @@ import {
 } from '@frontline/contract';
 import { formatDate } from '../../../lib/date-format.ts';
 import { utcDaysRule } from '../../../lib/utc-days.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /**
  * The 'Player Statistics & Rankings' section (spec: site-statistics §4 "Leaderboards tab: week (default),
@@ -45,7 +46,7 @@ export function leaderboardPeriodRule(board: Pick<ServerLeaderboard, 'period' | 
 export function ratioBoardRule(
   board: Pick<ServerLeaderboard, 'period' | 'minRoundsForRatios' | 'minMinutesForRatios'>,
 ): string {
-  const rounds = `${board.minRoundsForRatios} ${board.minRoundsForRatios === 1 ? 'round' : 'rounds'}`;
+  const rounds = `${countOf(board.minRoundsForRatios, 'round')}`;
   const within = board.period === 'AllTime' ? 'in all' : `in the ${board.period === 'Week' ? 'week' : 'month'}`;
   return `At least ${rounds} and ${board.minMinutesForRatios} min ${within}`;
 }

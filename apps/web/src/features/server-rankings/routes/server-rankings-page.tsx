@@ -29,6 +29,7 @@ import {
   type RankingFilters,
   type RankingPageSize,
 } from '../lib/rankings-query.ts';
+import { pluralNoun } from '../../../lib/plural.ts';
 
 /** Spec §8. */
 const RANKINGS_ERROR_TEXT = 'Failed to load server rankings. Please try again.';
@@ -150,7 +151,7 @@ function ServerRankings({ serverName }: { serverName: string }) {
 
 /** "20 ranked players"; with filters, how many of them match: "1 of 20 ranked players". */
 function playerCountText(answer: ServerRankingsResponse, filtered: boolean): string {
-  const ranked = `${countFormat.format(answer.rankedPlayers)} ranked ${answer.rankedPlayers === 1 ? 'player' : 'players'}`;
+  const ranked = `${countFormat.format(answer.rankedPlayers)} ranked ${pluralNoun(answer.rankedPlayers, 'player')}`;
   return filtered ? `${countFormat.format(answer.totalItems)} of ${ranked}` : ranked;
 }
 

@@ -1,22 +1,11 @@
 import type { LiveServer, LiveServersResponse } from '@frontline/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiGet } from '../../../lib/api-client.ts';
+import { LIVE_GAMES, liveServersQueryOptions, type LiveGameId } from '../../../lib/live-lists.ts';
 
-/** GET /stats/liveservers/{game}/servers (spec: site-statistics §7 "reads servers"). */
+/** The server browser's live list of one or more games (the queries: lib/live-lists.ts). */
 
-export type LiveGameId = LiveServer['game'];
-
-/** Spec §9: "Server list refresh 300000 ms." */
-const SERVER_LIST_REFRESH_MS = 300_000;
-
-function liveServersQueryKey(game: LiveGameId) {
-  return ['liveservers', game] as const;
-}
-
-function fetchLiveServers(game: LiveGameId, signal?: AbortSignal): Promise<LiveServersResponse> {
-  return apiGet<LiveServersResponse>(`/liveservers/${encodeURIComponent(game)}/servers`, { signal });
-}
+export type { LiveGameId };
 
 export interface LiveServerList {
   servers: LiveServer[];
@@ -32,14 +21,10 @@ export interface LiveServerList {
   refetch: () => void;
 }
 
-const LIVE_GAMES: readonly LiveGameId[] = ['bf1942', 'fh2', 'bfvietnam'];
-
 function useLiveServersQuery(game: LiveGameId, enabled: boolean) {
   return useQuery({
-    queryKey: liveServersQueryKey(game),
-    queryFn: ({ signal }) => fetchLiveServers(game, signal),
+    ...liveServersQueryOptions(game),
     enabled,
-    refetchInterval: SERVER_LIST_REFRESH_MS,
     // Switching games shows fresh rows; the cache only bridges the wait.
     refetchOnMount: 'always',
   });

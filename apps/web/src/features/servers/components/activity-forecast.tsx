@@ -62,7 +62,7 @@ export function ForecastTrigger({
         className="inline-flex h-5 items-center gap-1 rounded px-1 text-[11px] text-muted transition-colors hover:bg-raised hover:text-ink aria-expanded:bg-raised"
       >
         {level ? (
-          <BusyBadge level={level} />
+          <BusyBadge level={level} text={listed?.busyIndicator.busyText} />
         ) : (
           <>
             <ChartIcon width={12} height={12} />

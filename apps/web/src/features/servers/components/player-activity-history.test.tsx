@@ -181,7 +181,8 @@ describe('PlayerActivityHistory: the request', () => {
         .getAllByRole('definition')
         .map((item) => item.textContent)
         .slice(0, 3),
-    ).toEqual(['38', '16', '27']);
+      // Each figure with what it is: the points are 5-minute averages on 1d.
+    ).toEqual(['38highest 5-minute average', '16lowest 5-minute average', '27over the period']);
   });
 
   it('fails the ALL view when one game fails (a partial sum would look like a real total)', async () => {
@@ -331,7 +332,12 @@ describe('PlayerActivityHistory: the chart', () => {
     await waitFor(() => expect(RecordingUPlot.created).toHaveLength(1));
     const figures = screen.getAllByRole('definition').map((item) => item.textContent);
     expect(screen.getAllByRole('term').map((item) => item.textContent)).toEqual(['Peak', 'Lowest', 'Average', 'Trend']);
-    expect(figures).toEqual(['40', '10', '25', '+20.0%Increasing']);
+    expect(figures).toEqual([
+      '40highest 5-minute average',
+      '10lowest 5-minute average',
+      '25over the period',
+      '+20.0%Increasing',
+    ]);
     expect(screen.getByText(/^Trend:/).parentElement).toHaveTextContent('Trend: Increasing (+20.0%)');
   });
 

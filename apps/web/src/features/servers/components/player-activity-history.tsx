@@ -8,14 +8,15 @@ import { formatPlayerFigure } from '../../../lib/chart/player-figure.ts';
 import { playersOnlineHistoryQueryOptions } from '../api/history.ts';
 import type { PlotInset } from '../lib/history-chart.ts';
 import {
+  buildHistoryChartModel,
   DEFAULT_HISTORY_PERIOD,
   DEFAULT_LONGER_PERIOD,
   DEFAULT_ROLLING_WINDOW_DAYS,
-  ROLLING_WINDOW_OPTIONS,
-  buildHistoryChartModel,
   formatHistoryTime,
+  historyPointWords,
   isHistoryPeriod,
   resolveHistoryPeriod,
+  ROLLING_WINDOW_OPTIONS,
 } from '../lib/history.ts';
 import type {
   HistoryChartModel,
@@ -30,6 +31,7 @@ import { HistoryFigures } from './history-figures.tsx';
 import { HistoryPeriodControl } from './history-period-control.tsx';
 import { HistoryTrendStrip } from './history-trend-strip.tsx';
 import { PlayersOnlineChart, PlayersOnlineLegend } from './players-online-chart.tsx';
+import { pluralNoun } from '../../../lib/plural.ts';
 
 /**
  * The server browser's 'Player Activity History' panel (spec: site-statistics §2 "Server browser", §3 "Player
@@ -189,15 +191,23 @@ function HistoryContent({
 
   return (
     <div>
-      <HistoryFigures model={model} direction={direction} change={change} />
+      <HistoryFigures model={model} period={period} direction={direction} change={change} />
 
       <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 className="heading-display text-sm text-ink">Players Online</h3>
+        <div>
+          <h3 className="heading-display text-sm text-ink">Players Online</h3>
+          <p data-testid="history-point-note" className="text-[11px] text-muted">
+            Each point is a {historyPointWords(period)} of the players polled.
+          </p>
+        </div>
         <p className="tabular min-h-5 text-xs text-muted" aria-hidden="true">
           {hoveredTime !== undefined && hoveredPlayers !== undefined && (
             <>
               {formatHistoryTime(hoveredTime, period)} ·{' '}
-              <span className="font-semibold text-ink">{formatPlayerFigure(hoveredPlayers)} players</span>
+              <span className="font-semibold text-ink">
+                {formatPlayerFigure(hoveredPlayers)} {pluralNoun(hoveredPlayers, 'player')}
+              </span>{' '}
+              ({historyPointWords(period)})
               {hoveredActivity && hoveredActivity !== 'normal' && <> · {ACTIVITY_LABELS[hoveredActivity]}</>}
             </>
           )}

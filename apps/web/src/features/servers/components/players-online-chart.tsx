@@ -11,7 +11,7 @@ import {
   buildHistoryChartOptions,
   type PlotInset,
 } from '../lib/history-chart.ts';
-import { HISTORY_PERIOD_DAYS, type HistoryChartModel } from '../lib/history.ts';
+import { HISTORY_PERIOD_DAYS, historyPointWords, type HistoryChartModel } from '../lib/history.ts';
 
 /**
  * The 'Players Online' canvas of the history panel (spec §2: "line chart 'Players Online' with peak, lowest and
@@ -70,9 +70,15 @@ export function PlayersOnlineLegend({ model, period }: { model: HistoryChartMode
   return (
     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Legend">
       {item(CHART_SERIES_LABELS.players, 'h-0.5 w-4 rounded bg-accent')}
-      {item(CHART_SERIES_LABELS.peak, 'w-4 border-t border-dashed border-danger')}
+      {item(
+        `${CHART_SERIES_LABELS.peak} (highest ${historyPointWords(period)})`,
+        'w-4 border-t border-dashed border-danger',
+      )}
       {item(CHART_SERIES_LABELS.average, 'w-4 border-t border-dotted border-olive')}
-      {item(CHART_SERIES_LABELS.lowest, 'w-4 border-t border-dashed border-info')}
+      {item(
+        `${CHART_SERIES_LABELS.lowest} (lowest ${historyPointWords(period)})`,
+        'w-4 border-t border-dashed border-info',
+      )}
       {item('Busy (≥120% of avg)', 'size-2 rounded-full bg-danger')}
       {item('Quiet (≤80% of avg)', 'size-2 rounded-full bg-info')}
       {weekends && item('Weekend (UTC)', 'h-3 w-4 rounded-sm bg-line')}

@@ -10,6 +10,7 @@ import { safeWebUrl } from '../../../lib/safe-url.ts';
 import { FILL_LEVEL_STYLES, fillLevel, fillRatio } from '../lib/fill-ratio.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { CheckIcon, CopyIcon, LockIcon } from './server-icons.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /** The small pieces a server row and a server card share, so both read the same. */
 
@@ -66,7 +67,7 @@ export function PlayerFill({ server }: { server: LiveServer }) {
     <div
       className="min-w-0"
       data-occupancy={occupancy}
-      title={`${OCCUPANCY_LABELS[occupancy]} · ${style.label}: ${people} ${people === 1 ? 'player' : 'players'}${botsSuffix(bots)} of ${maxPlayers} slots`}
+      title={`${OCCUPANCY_LABELS[occupancy]} · ${style.label}: ${countOf(people, 'player')}${botsSuffix(bots)} of ${maxPlayers} slots`}
     >
       <p className="tabular truncate text-sm">
         <span className={`font-semibold ${occupancyColourClass(people, maxPlayers)}`}>{people}</span>

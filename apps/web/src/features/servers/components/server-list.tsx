@@ -10,6 +10,7 @@ import { useLiveServers, type LiveGameId } from '../api/live-servers.ts';
 import { sortServers, type SortKey, type SortState } from '../lib/server-sort.ts';
 import { ServerCards } from './server-cards.tsx';
 import { ServerTable } from './server-table.tsx';
+import { pluralNoun } from '../../../lib/plural.ts';
 
 /**
  * The live list of the chosen games (spec: site-statistics §2 "Server browser", §4 "Server list"): spinner,
@@ -86,9 +87,9 @@ export function ServerList({
     <section aria-label="Live servers">
       <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
         <p className="tabular">
-          <span className="font-semibold text-ink">{sorted.length}</span> {sorted.length === 1 ? 'server' : 'servers'}
+          <span className="font-semibold text-ink">{sorted.length}</span> {pluralNoun(sorted.length, 'server')}
           {' · '}
-          <span className="font-semibold text-ink">{totalPlayers}</span> {totalPlayers === 1 ? 'player' : 'players'}
+          <span className="font-semibold text-ink">{totalPlayers}</span> {pluralNoun(totalPlayers, 'player')}
           {botsSuffix(totalBots)} online
         </p>
         {list.stale && (

@@ -9,6 +9,7 @@ import {
   combineHistoryResponses,
   findNearestPointIndex,
   formatHistoryTime,
+  historyPointWords,
   isHistoryPeriod,
   resolveHistoryPeriod,
   spreadLabelPositions,
@@ -285,5 +286,19 @@ describe('formatting', () => {
     expect(formatHistoryTime(time, 'alltime', 'en-GB')).not.toMatch(/:/);
     expect(formatHistoryTime(time, '1month', 'en-GB')).toMatch(/2025.*\d{2}:\d{2}/);
     expect(formatHistoryTime(Number.NaN, '1d')).toBe('—');
+  });
+});
+
+describe('historyPointWords', () => {
+  // Each point of the history is the average of the players polled over its bucket: the peak of 3 months is the
+  // highest 12-hour average, not the most players at one moment.
+  it('names the bucket each point averages, for every period', () => {
+    expect(historyPointWords('1d')).toBe('5-minute average');
+    expect(historyPointWords('3d')).toBe('30-minute average');
+    expect(historyPointWords('7d')).toBe('hourly average');
+    expect(historyPointWords('1month')).toBe('4-hour average');
+    expect(historyPointWords('3months')).toBe('12-hour average');
+    expect(historyPointWords('thisyear')).toBe('daily average');
+    expect(historyPointWords('alltime')).toBe('daily average');
   });
 });

@@ -1,4 +1,9 @@
-import type { HistoryPeriod, PlayersOnlineHistoryResponse, ROLLING_WINDOWS } from '@frontline/contract';
+import {
+  HISTORY_BUCKET_MINUTES,
+  type HistoryPeriod,
+  type PlayersOnlineHistoryResponse,
+  type ROLLING_WINDOWS,
+} from '@frontline/contract';
 import { computeYAxisMax } from '../../../lib/chart/time-axes.ts';
 import { parseApiTimestamp } from '../../../lib/format.ts';
 
@@ -38,6 +43,23 @@ export const HISTORY_PERIOD_DAYS = {
   thisyear: 365,
   alltime: 3650,
 } as const satisfies Record<HistoryPeriod, number>;
+
+/**
+ * What one point of a period is: the average of the players polled over its bucket (the contract's
+ * HISTORY_BUCKET_MINUTES), in words: "5-minute average" … "daily average". The peak and the lowest of a period are
+ * the highest and the lowest of those averages, never a single poll, and the panel says so.
+ */
+export function historyPointWords(period: HistoryPeriod): string {
+  const minutes = HISTORY_BUCKET_MINUTES[period];
+  if (minutes % MINUTES_PER_DAY === 0)
+    return minutes === MINUTES_PER_DAY ? 'daily average' : `${minutes / MINUTES_PER_DAY}-day average`;
+  if (minutes % MINUTES_PER_HOUR === 0)
+    return minutes === MINUTES_PER_HOUR ? 'hourly average' : `${minutes / MINUTES_PER_HOUR}-hour average`;
+  return `${minutes}-minute average`;
+}
+
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
 export const HISTORY_PERIOD_LABELS = {
   '1d': '1d',

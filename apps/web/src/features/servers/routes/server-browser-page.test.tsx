@@ -1,4 +1,11 @@
-import type { BusyIndicatorResponse, LiveServer, LiveServersResponse, PlayerSearchResult } from '@frontline/contract';
+import type {
+  BusyIndicatorResponse,
+  LandingSummaryResponse,
+  LiveServer,
+  LiveServersResponse,
+  PlayerSearchResult,
+  PlayersListResponse,
+} from '@frontline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +33,32 @@ interface Api {
   lists: Partial<Record<string, LiveServersResponse | 'fail'>>;
   busy: (guids: string[]) => BusyIndicatorResponse | 'fail';
   players: (query: string) => PlayerSearchResult[];
+  /** GET /stats/GameTrends/landing-summary?game=… (a default forecast when absent). */
+  trends?: (game: string) => LandingSummaryResponse | 'fail';
+  /** GET /stats/players?isActive=true… (nobody online when absent). */
+  online?: (query: URLSearchParams) => PlayersListResponse | 'fail';
   calls: URL[];
+}
+
+/** A game's landing forecast: now (18:00 UTC) and the next 23 hours, 20 players usually, one hour never seen. */
+function makeLandingSummary(): LandingSummaryResponse {
+  return {
+    insights: {
+      generatedAt: new Date().toISOString(),
+      currentPlayers: 30,
+      maxPredictedPlayers: 40,
+      forecast: Array.from({ length: 24 }, (_, offset) => ({
+        hourOfDay: (18 + offset) % 24,
+        dayOfWeek: 1,
+        predictedPlayers: offset === 3 ? null : 20 + offset,
+        actualPlayers: offset === 0 ? 30 : null,
+        isCurrentHour: offset === 0,
+        busyLevel: offset === 3 ? 'unknown' : 'busy',
+        basis: offset === 3 ? 'none' : 'hour',
+        dataPoints: offset === 3 ? 0 : 10,
+      })),
+    },
+  };
 }
 
 function listOf(servers: LiveServer[], extra: Partial<LiveServersResponse> = {}): LiveServersResponse {
@@ -64,6 +96,15 @@ function stubApi(partial: Partial<Api> = {}) {
       }
       if (url.pathname === '/stats/Players/search') {
         return jsonResponse({ items: api.players(url.searchParams.get('query') ?? '') });
+      }
+      // The sections under the list: Game Trends and Playing Now.
+      if (url.pathname === '/stats/GameTrends/landing-summary') {
+        const answer = api.trends?.(url.searchParams.get('game') ?? '') ?? makeLandingSummary();
+        return answer === 'fail' ? jsonResponse({ error: 'x', message: 'down' }, 500) : jsonResponse(answer);
+      }
+      if (url.pathname === '/stats/players') {
+        const answer = api.online?.(url.searchParams) ?? { items: [], currentPage: 1, totalItems: 0, totalPages: 0 };
+        return answer === 'fail' ? jsonResponse({ error: 'x', message: 'down' }, 500) : jsonResponse(answer);
       }
       return jsonResponse({ error: 'not_found', message: url.pathname }, 404);
     }),
@@ -140,7 +181,7 @@ describe('server list states (spec §4 "loading spinner, then loaded or error"; 
       },
     });
     renderPage();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading servers');
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Loading servers…');
     await screen.findByText('Busy');
     expect(rowNames()).toEqual(['Busy', 'Middle', 'Quiet']);
     // The summary counts every listed player (2 + 30 + 12); a bare /44/ would also match a clock at :44.
@@ -497,7 +538,7 @@ describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", 
     ]);
     expect(busyCalls()[1]?.searchParams.getAll('serverGuids')).toEqual(['g3', 'g2', 'g1', 'g0']);
     // Rows past the tenth get their badge too (no placeholder for good); a row without a guid keeps the chip.
-    await waitFor(() => expect(screen.getAllByText('Busy')).toHaveLength(14));
+    await waitFor(() => expect(screen.getAllByText('Busier than usual')).toHaveLength(14));
     expect(screen.getByRole('button', { name: 'Activity Forecast for no guid' })).toHaveTextContent('Forecast');
   });
 
@@ -512,7 +553,7 @@ describe('busy indicators (spec §4 "top 10 servers", §5, §7 "batches of 25", 
       servers.map((server) => server.guid),
     );
     // 60 rows take most of a second to render on a busy machine: more than waitFor's default allows.
-    await waitFor(() => expect(screen.getAllByText('Busy')).toHaveLength(60), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getAllByText('Busier than usual')).toHaveLength(60), { timeout: 5_000 });
   });
 
   it('leaves the list on screen and only warns when the busy call fails', async () => {
@@ -852,6 +893,95 @@ describe("'Player Activity History' panel (spec §2: collapsible, loading data o
     await user.click(screen.getByRole('tab', { name: 'All' }));
     await user.click(screen.getByRole('button', { name: /Player Activity History/ }));
     expect(await screen.findByText('History chart for all')).toBeInTheDocument();
+  });
+});
+
+describe("the sections under the list (spec §2: 'Game trends and sessions/players list sections exist'; §7, §8, §9)", () => {
+  const onlinePlayer = (name: string, serverName: string): PlayerSearchResult => ({
+    playerName: name,
+    displayName: name,
+    totalPlayTimeMinutes: 600,
+    lastSeen: new Date().toISOString(),
+    isActive: true,
+    currentServer: { serverGuid: 'g1', serverName, mapName: 'el_alamein', sessionKills: 3, sessionDeaths: 2 },
+  });
+
+  it("Game Trends asks the landing summary for the game shown, and puts the list's players now beside the usual", async () => {
+    stubApi({
+      lists: { bf1942: listOf([makeServer({ numPlayers: 12, botCount: 4 }), makeServer({ numPlayers: 5 })]) },
+    });
+    renderPage();
+    const trends = await screen.findByTestId('game-trends-game');
+    expect(api.calls.find((url) => url.pathname === '/stats/GameTrends/landing-summary')?.search).toBe('?game=bf1942');
+    // Players now: the list's 17 people (bots left out), the summary's own 30 not used, so the two agree.
+    await waitFor(() =>
+      expect(within(trends).getByTestId('game-trends-now')).toHaveTextContent('17 players online now'),
+    );
+    expect(within(trends).getByTestId('game-trends-now')).toHaveTextContent('usually 20 at this hour');
+    const bars = within(trends).getAllByTestId('game-trends-bar');
+    expect(bars).toHaveLength(9);
+    expect(bars[0]).toHaveAttribute('data-current', 'true');
+    expect(bars[0]).toHaveAccessibleName('Now: 17 players online');
+    expect(bars[1]?.getAttribute('aria-label')).toMatch(/^\d{1,2}(am|pm): usually 21 players$/);
+    expect(bars[3]?.getAttribute('aria-label')).toMatch(/: no data yet$/);
+  });
+
+  it("shows 'Failed to load game trends' when the summary fails, and a retry", async () => {
+    stubApi({ lists: { bf1942: listOf([makeServer()]) }, trends: () => 'fail' });
+    renderPage();
+    const sections = await screen.findByTestId('browser-sections');
+    expect(await within(sections).findByText('Failed to load game trends')).toBeVisible();
+    expect(within(sections).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
+  it("Playing Now lists the game's players online, 10 a page, counted as the list counts players online", async () => {
+    const players = Array.from({ length: 10 }, (_, index) => onlinePlayer(`Soldier${index + 1}`, 'Alpha'));
+    stubApi({
+      lists: { fh2: listOf([makeServer({ game: 'fh2', numPlayers: 21, botCount: 3 })]) },
+      online: (query) =>
+        query.get('page') === '2'
+          ? {
+              items: [onlinePlayer('Soldier11', 'Alpha'), onlinePlayer('Soldier12', 'Alpha')],
+              currentPage: 2,
+              totalItems: 12,
+              totalPages: 2,
+            }
+          : { items: players, currentPage: 1, totalItems: 12, totalPages: 2 },
+    });
+    const { user } = renderPage('/servers/fh2');
+    const rows = await screen.findAllByTestId('playing-now-row');
+    expect(rows).toHaveLength(10);
+    const call = api.calls.find((url) => url.pathname === '/stats/players');
+    expect(Object.fromEntries(call?.searchParams ?? [])).toEqual({
+      isActive: 'true',
+      game: 'fh2',
+      page: '1',
+      pageSize: '10',
+    });
+    expect(await screen.findByTestId('playing-now-count')).toHaveTextContent(
+      '21 players online · 12 names seen in the last 5 minutes',
+    );
+    expect(within(rows[0]!).getByRole('link', { name: 'Soldier1' })).toHaveAttribute('href', '/players/Soldier1');
+    expect(rows[0]).toHaveTextContent('Alpha · El Alamein · K/D 1.50 (3/2)');
+    await user.click(within(screen.getByTestId('browser-sections')).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getAllByTestId('playing-now-row')).toHaveLength(2));
+  });
+
+  it("Playing Now on ALL asks for every game's players, and says when nobody plays", async () => {
+    stubApi({ lists: { bf1942: listOf([]), fh2: listOf([]), bfvietnam: listOf([]) } });
+    renderPage('/servers/all');
+    expect(await screen.findByText('Nobody is playing right now.')).toBeVisible();
+    const call = api.calls.find((url) => url.pathname === '/stats/players');
+    expect(call?.searchParams.has('game')).toBe(false);
+    expect(screen.getByTestId('playing-now-count')).toHaveTextContent('0 players online · 0 names seen');
+    // Game Trends shows each of the three games.
+    await waitFor(() => expect(screen.getAllByTestId('game-trends-game')).toHaveLength(3));
+  });
+
+  it("shows 'Failed to fetch players' when the players call fails", async () => {
+    stubApi({ lists: { bf1942: listOf([makeServer()]) }, online: () => 'fail' });
+    renderPage();
+    expect(await screen.findByText('Failed to fetch players')).toBeVisible();
   });
 });
 

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ALL_GAMES_SLUG, paths } from '../../../lib/paths.ts';
 import type { LiveGameId } from '../api/live-servers.ts';
 import { ActivityHistoryPanel } from '../components/activity-history-panel.tsx';
+import { BrowserSections } from '../components/browser-sections.tsx';
 import { GameTabs, type GameTab } from '../components/game-tabs.tsx';
 import { GetOnlineMenu } from '../components/get-online-menu.tsx';
 import { PlayerSearch } from '../components/player-search.tsx';
@@ -74,6 +75,7 @@ export function ServerBrowserPage({ view }: { view: GameTab }) {
         </a>{' '}
         by {FEED_CREDIT.author}
       </p>
+      <BrowserSections key={`sections-${view}`} games={games} allGames={showAll} />
     </>
   );
 }

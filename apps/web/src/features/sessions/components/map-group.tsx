@@ -3,6 +3,7 @@ import { ChevronDownIcon } from '../../../components/small-icons.tsx';
 import { formatMapName } from '../../../lib/map-and-mode.ts';
 import type { MapGroup } from '../lib/round-groups.ts';
 import { RoundCard } from './round-card.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /** The rounds of one map on the page, folded away by its heading (spec §4 "groups collapse by toggle"). */
 export function MapGroupSection({
@@ -39,9 +40,7 @@ export function MapGroupSection({
           <span className="heading-display min-w-0 truncate text-lg text-ink capitalize group-hover:text-accent">
             {formatMapName(group.mapName)}
           </span>
-          <span className="tabular ml-auto shrink-0 text-xs font-semibold text-muted">
-            {count} {count === 1 ? 'round' : 'rounds'}
-          </span>
+          <span className="tabular ml-auto shrink-0 text-xs font-semibold text-muted">{countOf(count, 'round')}</span>
         </button>
       </h2>
       <ol id={bodyId} hidden={!open} aria-label={`Rounds on ${formatMapName(group.mapName)}`} className="space-y-3">

@@ -7,7 +7,8 @@ import { formatDuration, formatRelativeTime } from '../../../lib/format.ts';
 import { formatGameType } from '../../../lib/map-and-mode.ts';
 import { paths } from '../../../lib/paths.ts';
 import { RoundLeaderboard } from './round-leaderboard.tsx';
-import { LiveTag, formatCount } from './sessions-ui.tsx';
+import { LiveTag } from './sessions-ui.tsx';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Tickets are shown only when the server reported both (spec §2 Round report "shown only when both present"). */
 function ticketsText(round: RoundWithPlayers): string | null {
@@ -61,9 +62,7 @@ export function RoundCard({
               <span>{formatDateTime(round.startTime)}</span>
               {round.gameType && <span>· {formatGameType(round.gameType)}</span>}
               <span>· {formatDuration(round.durationMinutes)}</span>
-              <span>
-                · {formatCount(round.participantCount)} {round.participantCount === 1 ? 'player' : 'players'}
-              </span>
+              <span>· {countOf(round.participantCount, 'player')}</span>
               {tickets && <span>· {tickets}</span>}
             </span>
           </span>

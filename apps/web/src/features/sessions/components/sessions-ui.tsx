@@ -2,6 +2,7 @@ import { SESSIONS_PAGE_SIZES } from '@frontline/contract';
 import { useId, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isSessionsPageSize, type SessionsPageSize } from '../lib/query-values.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 /** The building blocks both session screens share, so they read as one feature. */
 
@@ -147,7 +148,7 @@ export function RangeSummary({
   const first = (page - 1) * pageSize + 1;
   return (
     <p className="tabular text-xs text-muted">
-      {formatCount(first)}–{formatCount(first + shown - 1)} of {formatCount(total)} {total === 1 ? noun[0] : noun[1]}
+      {formatCount(first)}–{formatCount(first + shown - 1)} of {countOf(total, noun[0], noun[1])}
     </p>
   );
 }

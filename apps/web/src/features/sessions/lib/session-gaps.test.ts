@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { withGapSeparators } from './session-gaps.ts';
 
-// Spec §2 Player sessions: "A separator 'N hours earlier', '1 day earlier', 'N days earlier' appears between sessions
-// at least 2 hours apart". The list is newest first, so read top to bottom the session below a separator came
-// earlier: the separators say 'earlier' (a 'later' between a newer card and an older one read backwards).
+// Spec §2 Player sessions: "A separator 'N hours later', '1 day later', 'N days later' appears between sessions
+// at least 2 hours apart". The list is newest first: a separator says how much later the session above it began
+// than the one below it ended.
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -33,16 +33,16 @@ describe('the separator between two sessions', () => {
   });
 
   it('counts whole hours, rounded down, under a day', () => {
-    expect(afterBreakOf(2 * HOUR)).toBe('2 hours earlier');
-    expect(afterBreakOf(2 * HOUR + 59 * MINUTE)).toBe('2 hours earlier');
-    expect(afterBreakOf(23 * HOUR + 59 * MINUTE)).toBe('23 hours earlier');
+    expect(afterBreakOf(2 * HOUR)).toBe('2 hours later');
+    expect(afterBreakOf(2 * HOUR + 59 * MINUTE)).toBe('2 hours later');
+    expect(afterBreakOf(23 * HOUR + 59 * MINUTE)).toBe('23 hours later');
   });
 
   it('counts whole days, rounded down, from 24 hours', () => {
-    expect(afterBreakOf(24 * HOUR)).toBe('1 day earlier');
-    expect(afterBreakOf(47 * HOUR + 59 * MINUTE)).toBe('1 day earlier');
-    expect(afterBreakOf(48 * HOUR)).toBe('2 days earlier');
-    expect(afterBreakOf(30 * 24 * HOUR)).toBe('30 days earlier');
+    expect(afterBreakOf(24 * HOUR)).toBe('1 day later');
+    expect(afterBreakOf(47 * HOUR + 59 * MINUTE)).toBe('1 day later');
+    expect(afterBreakOf(48 * HOUR)).toBe('2 days later');
+    expect(afterBreakOf(30 * 24 * HOUR)).toBe('30 days later');
   });
 
   it("measures from the older session's end to the newer one's start, not start to start", () => {
@@ -50,11 +50,11 @@ describe('the separator between two sessions', () => {
     // although the starts are 4 hours apart.
     const older = session(1, '2024-03-01T10:00:00Z', '2024-03-01T12:30:00Z');
     expect(withGapSeparators([session(2, '2024-03-01T14:00:00Z', '2024-03-01T15:00:00Z'), older])).toHaveLength(2);
-    expect(separator({ startTime: '2024-03-01T14:30:00Z' }, older)).toBe('2 hours earlier');
+    expect(separator({ startTime: '2024-03-01T14:30:00Z' }, older)).toBe('2 hours later');
   });
 
   it('reads times without a zone as UTC (§5)', () => {
-    expect(separator({ startTime: '2024-03-03T12:00:00' }, { endTime: '2024-03-01T12:00:00Z' })).toBe('2 days earlier');
+    expect(separator({ startTime: '2024-03-03T12:00:00' }, { endTime: '2024-03-01T12:00:00Z' })).toBe('2 days later');
   });
 
   it('shows nothing for overlapping sessions or unreadable times', () => {
@@ -75,9 +75,9 @@ describe('withGapSeparators', () => {
     expect(entries.map((entry) => (entry.kind === 'gap' ? entry.label : entry.session.sessionId))).toEqual([
       4,
       3,
-      '9 hours earlier',
+      '9 hours later',
       2,
-      '4 days earlier',
+      '4 days later',
       1,
     ]);
   });
@@ -87,7 +87,7 @@ describe('withGapSeparators', () => {
       session(2, '2024-03-05T20:00:00Z', '2024-03-05T20:30:00Z'),
       session(1, '2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z'),
     ]);
-    expect(entries[1]).toEqual({ kind: 'gap', label: '9 hours earlier', key: 'gap-2' });
+    expect(entries[1]).toEqual({ kind: 'gap', label: '9 hours later', key: 'gap-2' });
     expect(withGapSeparators([])).toEqual([]);
     expect(withGapSeparators([session(1, '2024-03-05T10:00:00Z', '2024-03-05T11:00:00Z')])).toHaveLength(1);
   });

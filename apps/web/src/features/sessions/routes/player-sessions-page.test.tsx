@@ -64,7 +64,7 @@ const query = () => new URLSearchParams(location().split('?')[1] ?? '');
 /** Newest first: 20 min apart, then a 3-hour break, then a 2-day break. */
 function sessions() {
   // One instant for all: with each time read from the clock, a millisecond tick between two of them made the 3-hour
-  // break 2 h 59 min and the separator read '2 hours earlier'.
+  // break 2 h 59 min and the separator read '2 hours later'.
   const now = Date.now();
   const ago = (minutes: number) => minutesAgo(minutes, now);
   return [
@@ -102,10 +102,11 @@ describe('PlayerSessionsPage', () => {
     expect(entries.map((entry) => entry.dataset.roundId ?? entry.textContent)).toEqual([
       'round-4',
       'round-3',
-      // Read down the list: the session below was 3 hours earlier, the next 2 days before that.
-      '3 hours earlier',
+      // Newest first, with an arrow up: the session above began 3 hours after the one below, which began 2 days after
+      // the last one.
+      '↑ 3 hours later',
       'round-2',
-      '2 days earlier',
+      '↑ 2 days later',
       'round-1',
     ]);
     expect(calls[0]?.pathname).toBe(`/stats/players/${encodeURIComponent(NAME)}/sessions`);

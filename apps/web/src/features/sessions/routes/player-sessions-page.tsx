@@ -157,7 +157,14 @@ function PlayerSessions({ playerName }: { playerName: string }) {
                 ) : (
                   <li key={entry.key} data-testid="session-gap" className="flex items-center gap-3 py-1">
                     <span aria-hidden="true" className="h-px flex-1 border-t border-dashed border-line-strong" />
-                    <span className="text-[11px] font-semibold tracking-wider text-faint uppercase">{entry.label}</span>
+                    {/* Newest first: the session above began this long after the one below ended. */}
+                    <span
+                      title="The session above began this long after the one below ended"
+                      className="text-[11px] font-semibold tracking-wider text-faint uppercase"
+                    >
+                      <span aria-hidden="true">↑ </span>
+                      {entry.label}
+                    </span>
                     <span aria-hidden="true" className="h-px flex-1 border-t border-dashed border-line-strong" />
                   </li>
                 ),
