@@ -50,7 +50,9 @@ export async function benchTruth(): Promise<Figure[]> {
         name: 'truth_rounds_merged',
         value: report.roundsMerged,
         unit: 'rounds',
-        note: `true rounds the collector did not start (merged into the one before), of ${report.rounds.toLocaleString('en')}`,
+        note:
+          `true rounds the collector did not start (merged into the one before), of ${report.rounds.toLocaleString('en')} ` +
+          `(and ${report.roundsAwaitingConfirmation} begun at the last poll, which no poll has confirmed yet)`,
       },
       {
         name: 'truth_rounds_split',
