@@ -12,7 +12,10 @@ import type { Figure } from './figures.ts';
 export async function benchGlitches(): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const loaded of loadSequenceFixtures().filter((fixture) => fixture.file.includes('-glitch-'))) {
-    const name = loaded.file.replace(/^\d+-glitch-/, '').replace(/\.json$/, '').replaceAll('-', '_');
+    const name = loaded.file
+      .replace(/^\d+-glitch-/, '')
+      .replace(/\.json$/, '')
+      .replaceAll('-', '_');
     const outcome = await runSequence(loaded);
     const actual = describeOutcome(loaded, outcome);
     const awards = awardsOf(loaded, outcome);
