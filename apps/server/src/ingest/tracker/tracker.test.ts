@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import type { TestDatabase } from '../../test/test-database.ts';
 import { serverGuidFor } from '../../domain/identity.ts';
-import { createCollectorStore } from '../store/collector-store.ts';
 import { loadSequenceFixtures } from '../../test/sequence-fixture.ts';
 import { awardsOf, describeOutcome, dump, runSequence } from '../../test/sequence-run.ts';
-import type { GamePoll, ServerSnapshot } from '../../domain/snapshot.ts';
 import { Tracker } from './tracker.ts';
 
 /**
@@ -97,61 +95,5 @@ describe('a server whose processing fails', () => {
     expect(result.batch.games).toEqual([
       expect.objectContaining({ game: 'bf1942', lastSuccessAt: failing.at.getTime(), gap: false }),
     ]);
-  });
-});
-
-describe('a held poll that cannot be applied', () => {
-  it('is forgotten with the poll that failed, so that the server is judged afresh rather than failing for good', async () => {
-    const snapshot = (mapName: string, score: number, ping: number): ServerSnapshot => ({
-      game: 'bf1942',
-      ip: '192.0.2.9',
-      port: 14567,
-      feedGuid: null,
-      name: 'Server H',
-      mapName,
-      gameType: 'conquest',
-      numPlayers: 1,
-      maxPlayers: 32,
-      hasPassword: false,
-      roundTimeRemain: null,
-      roundTimeLimit: null,
-      tickets1: null,
-      tickets2: null,
-      teams: [],
-      players: [{ name: 'Alice', score, kills: 0, deaths: 0, ping, team: 1, teamLabel: null, isBot: false }],
-      joinLink: null,
-    });
-    const start = Date.parse('2026-11-01T20:00:00Z');
-    const poll = (offset: number, server: ServerSnapshot): GamePoll => ({
-      game: 'bf1942',
-      at: new Date(start + offset * 1000),
-      ok: true,
-      servers: [server],
-      skippedEntries: 0,
-    });
-    const database = await openTestDatabase();
-    const store = createCollectorStore(database.sqlite);
-    let tracker = new Tracker();
-    const ingest = (next: GamePoll) => {
-      const result = tracker.ingest(next);
-      store.applyBatches([result.batch]);
-      if (result.failedServers.length > 0) tracker = new Tracker({}, store.loadTrackerState());
-      return result;
-    };
-    ingest(poll(0, snapshot('wake', 1, 40)));
-    // A map change with a ping the timeline codec refuses (a source that bypassed the normaliser): held, not read.
-    expect(ingest(poll(30, snapshot('kursk', 0, 45.5)))).toMatchObject({ held: 1, failedServers: [] });
-    // Confirmed, it fails when applied: the server misses the poll, and the held poll goes with it.
-    expect(ingest(poll(60, snapshot('kursk', 1, 40))).failedServers).toHaveLength(1);
-    expect(database.sqlite.prepare('select count(*) as n from held_polls').all()).toEqual([{ n: 0 }]);
-    expect(ingest(poll(90, snapshot('kursk', 2, 40)))).toMatchObject({ held: 1, failedServers: [] });
-    expect(ingest(poll(120, snapshot('kursk', 3, 40)))).toMatchObject({ held: 0, glitches: 0, failedServers: [] });
-    expect(
-      database.sqlite.prepare('select map_name, start_time, end_time from rounds order by round_key').all(),
-    ).toEqual([
-      { map_name: 'wake', start_time: '2026-11-01T20:00:00.000Z', end_time: '2026-11-01T20:00:00.000Z' },
-      { map_name: 'kursk', start_time: '2026-11-01T20:01:30.000Z', end_time: null },
-    ]);
-    await database.close();
   });
 });
