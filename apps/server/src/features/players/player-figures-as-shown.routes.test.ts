@@ -57,10 +57,21 @@ beforeAll(async () => {
     sessions: [{ name: 'Tk', score: -1, kills: 0, deaths: 1, minutes: 30 }],
     polls: pollsOf('2026-03-10T11:00:00.000Z', '2026-03-10T11:30:00.000Z', [-1, 0, 1]),
   });
+  // Someone to compare Tk with (a player cannot be compared with himself).
+  insertRound(sqlite, {
+    roundKey: 3,
+    serverGuid: 'guid-a',
+    mapName: 'berlin',
+    start: '2026-03-10T12:00:00.000Z',
+    end: '2026-03-10T12:10:00.000Z',
+    sessions: [{ name: 'Mate', score: 6, kills: 3, deaths: 0, minutes: 10 }],
+    polls: pollsOf('2026-03-10T12:00:00.000Z', '2026-03-10T12:10:00.000Z', [6, 3, 0]),
+  });
   // The milestone totals are the round-closed work's, as the collector's worker adds them.
   const achievements = createRoundAchievements(sqlite);
   achievements.awardRound(1);
   achievements.awardRound(2);
+  achievements.awardRound(3);
   achievements.flush();
   app = await createTestApp({}, database);
 });
@@ -78,7 +89,7 @@ describe("a player's play time and best score, as every screen shows them", () =
     expect(profile.servers.map((server) => server.totalMinutes)).toEqual([60]);
     const gamification = await getJsonFrom<GamificationResponse>(app, '/stats/gamification/player/Tk');
     expect(gamification.milestoneTotals.playTimeMinutes).toBe(60);
-    const comparison = await getJsonFrom<ComparisonResponse>(app, '/stats/players/compare?player1=Tk&player2=Tk');
+    const comparison = await getJsonFrom<ComparisonResponse>(app, '/stats/players/compare?player1=Tk&player2=Mate');
     const allTime = comparison.bucketTotals.find((bucket) => bucket.bucket === 'AllTime');
     expect(allTime?.player1Totals.playTimeMinutes).toBe(60);
   });

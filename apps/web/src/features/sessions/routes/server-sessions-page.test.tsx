@@ -90,7 +90,7 @@ function searchResult(playerName: string): PlayerSearchResult {
 function threeRounds() {
   const podium = [
     makeSession(1, { playerName: 'Sniper', score: 90, kills: 30, deaths: 0, durationMinutes: 65 }),
-    makeSession(2, { playerName: 'Medic', score: 70, kills: 12, deaths: 8, durationMinutes: 0.5 }),
+    makeSession(2, { playerName: 'Medic', score: 70, kills: 12, deaths: 8, durationMinutes: 0 }),
     makeSession(3, { playerName: 'Tanker', score: 50 }),
     makeSession(4, { playerName: 'Rookie', score: 5 }),
   ];
