@@ -89,15 +89,28 @@ export async function openAddModalWithResults(
   return options;
 }
 
+/**
+ * A server browser with its list, then the sections under it (Game Trends, Playing Now), whose code and content load
+ * only once they come near the screen: scrolled to, so that they are checked too.
+ */
+function visitServerBrowser(view: string): (page: Page) => Promise<void> {
+  return async (page) => {
+    await page.goto(`/servers/${view}`);
+    await page.getByTestId('server-row').filter({ visible: true }).first().waitFor();
+    await page.getByTestId('browser-sections').scrollIntoViewIfNeeded();
+    await settle(page, page.getByTestId('playing-now-count'));
+  };
+}
+
 export const SITE_TOUR: readonly TourStop[] = [
   ...(['all', 'bf1942', 'fh2', 'bfv'] as const).map((view): TourStop => ({
     name: `servers_${view}`,
-    visit: visitPath(`/servers/${view}`, (page) => page.getByTestId('server-row')),
+    visit: visitServerBrowser(view),
   })),
   {
     name: 'servers_bf1942_phone',
     viewport: PHONE,
-    visit: visitPath('/servers/bf1942', (page) => page.getByTestId('server-row')),
+    visit: visitServerBrowser('bf1942'),
   },
   {
     name: 'landing',
@@ -106,7 +119,7 @@ export const SITE_TOUR: readonly TourStop[] = [
   {
     name: 'demo_sign_in_modal',
     visit: async (page) => {
-      await visitPath('/servers/bf1942', (page) => page.getByTestId('server-row'))(page);
+      await visitServerBrowser('bf1942')(page);
       await page.getByTestId('demo-sign-in').click();
       await page.getByTestId('demo-sign-in-modal').getByTestId('demo-user').first().waitFor();
     },

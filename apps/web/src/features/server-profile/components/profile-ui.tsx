@@ -13,7 +13,7 @@ export function RankBadge({ rank }: { rank: number }) {
       : rank === 2
         ? 'bg-line-strong text-ink'
         : rank === 3
-          ? 'bg-warn/25 text-warn'
+          ? 'bg-warn/25 text-ink'
           : 'text-faint';
   return (
     <span

@@ -59,7 +59,7 @@ export function ForecastTrigger({
         onFocus={isMobile ? undefined : show}
         onBlur={isMobile ? undefined : hideSoon}
         onClick={show}
-        className="inline-flex h-5 items-center gap-1 rounded px-1 text-[11px] text-muted transition-colors hover:bg-raised hover:text-ink aria-expanded:bg-raised"
+        className="inline-flex h-6 items-center gap-1 rounded px-1 text-[11px] text-muted transition-colors hover:bg-raised hover:text-ink aria-expanded:bg-raised"
       >
         {level ? (
           <BusyBadge level={level} text={listed?.busyIndicator.busyText} />

@@ -79,7 +79,7 @@ function PlayingNowRow({ player }: { player: PlayerSearchResult }) {
       <Link
         to={paths.player(player.playerName)}
         title={shown}
-        className="min-w-0 font-semibold text-ink hover:text-accent hover:underline"
+        className="inline-flex min-h-6 min-w-0 items-center font-semibold text-ink hover:text-accent hover:underline"
       >
         {truncateName(shown)}
       </Link>

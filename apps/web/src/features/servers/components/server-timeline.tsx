@@ -27,7 +27,7 @@ export function TimelineToggle({
       aria-controls={open ? controls : undefined}
       onClick={onToggle}
       title={open ? 'Hide 24-hour timeline' : 'Show 24-hour timeline'}
-      className="inline-flex h-5 items-center gap-1 rounded px-1 text-[11px] font-medium tracking-wide text-muted uppercase transition-colors hover:bg-raised hover:text-ink aria-pressed:bg-accent-soft aria-pressed:text-accent"
+      className="inline-flex h-6 items-center gap-1 rounded px-1 text-[11px] font-medium tracking-wide text-muted uppercase transition-colors hover:bg-raised hover:text-ink aria-pressed:bg-accent-soft aria-pressed:text-accent"
     >
       <TimelineIcon width={12} height={12} />
       <span>24h</span>
